@@ -1,0 +1,192 @@
+/**
+ * The one closed catalogue of svc errors (§Errors of the service spec): status, envelope, `error.code`
+ * and message, word for word. The reference server answers only from it; the SDKs and the CLI read it to
+ * recognise a failure by code first and message second (§Errors, "Client guidance").
+ *
+ * A test in this package checks that every message here is an example in spec/openapi.yaml.
+ */
+
+export type Envelope = 'platform' | 'typed';
+
+/** `error.code` values of the sale and refund routes (§Errors/Envelopes). */
+export const saleErrorCodes = [
+  'invalid_request',
+  'no_attribution',
+  'unauthorized',
+  'not_found',
+  'duplicate_transaction',
+  'unsupported_currency',
+  'internal_error',
+] as const;
+export type SaleErrorCode = (typeof saleErrorCodes)[number];
+
+/** `error.code` values of the typed envelope. */
+export const typedErrorCodes = ['invalid_key', 'internal_error', 'rate_limited', 'api_key_rotation_required', 'link_disabled'] as const;
+export type TypedErrorCode = (typeof typedErrorCodes)[number];
+
+/** Every `error.code` the service can send; a client must still accept codes it does not know. */
+export type KnownErrorCode = SaleErrorCode | TypedErrorCode;
+
+/** Platform envelope names by status (§Errors/Envelopes); 413, 415 and 503 follow the same pattern. */
+export const platformErrorNames = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  409: 'ConflictError',
+  410: 'GoneError',
+  413: 'PayloadTooLargeError',
+  415: 'UnsupportedMediaTypeError',
+  422: 'UnprocessableEntityError',
+  500: 'InternalServerError',
+  503: 'ServiceUnavailableError',
+} as const;
+export type PlatformStatus = keyof typeof platformErrorNames;
+
+export interface CatalogueEntry {
+  readonly status: number;
+  readonly envelope: Envelope;
+  /** `error.code` where the route sends one (sale and refund, typed envelope). */
+  readonly code?: KnownErrorCode;
+  readonly message: string;
+}
+
+const platform = (status: PlatformStatus, message: string, code?: SaleErrorCode): CatalogueEntry =>
+  code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message };
+
+/** Fixed messages. Messages with a variable part are the functions in `messageTemplates`. */
+export const catalogue = {
+  // §Errors/Message catalogue: 401 on sale and refund (and, without `code`, on the CLI program-key routes).
+  authMalformed: platform(401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized'),
+  authMissingToken: platform(401, 'Missing API token', 'unauthorized'),
+  authInvalidToken: platform(401, 'Invalid API token', 'unauthorized'),
+  cliAuthInvalidToken: platform(
+    401,
+    'Invalid API token. If the key was regenerated, use the new key from the dashboard program settings; a workspace owner can regenerate it there.',
+  ),
+  // Readiness: the same checks, typed envelope, messages ending with a period.
+  readinessMalformed: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing or malformed Authorization header. Expected: Bearer <api_token>.' },
+  readinessMissingToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing API token.' },
+  readinessInvalidToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Invalid API token.' },
+  readinessFailed: { status: 500, envelope: 'typed', code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.' },
+
+  // 400 track click.
+  clickUrlRequired: platform(400, 'affiliate_url is required'),
+  clickUrlInvalid: platform(400, 'Invalid affiliate_url'),
+  clickNoAff: platform(400, 'No aff parameter found in affiliate_url'),
+  clickLinkNotFound: platform(400, 'Referral link not found'),
+  clickLinkMisconfigured: platform(400, 'Invalid referral link configuration'),
+  clickLinkDisabled: { status: 410, envelope: 'typed', code: 'link_disabled', message: 'This referral link has been turned off.' },
+
+  // 400 track lead.
+  leadIdentifierRequired: platform(400, 'click_id or customer_key is required'),
+  leadCustomerNotFound: platform(400, 'Customer not found. Provide a valid click_id or customer_key.'),
+  leadWrongProgram: platform(400, 'Customer does not belong to this program'),
+
+  // 400 and 422 track sale.
+  saleTransactionRequired: platform(400, 'transaction_id is required and must be a string', 'invalid_request'),
+  saleAmountInvalid: platform(400, 'amount_cents is required and must be a positive integer', 'invalid_request'),
+  saleOccurredAtInvalid: platform(400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'),
+  saleProviderPaymentIdInvalid: platform(400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'),
+  saleLivemodeInvalid: platform(400, 'livemode must be a boolean', 'invalid_request'),
+  saleCustomerNotFound: platform(400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution'),
+  saleOtherProgram: platform(400, 'No affiliate attribution found for this customer in this program', 'no_attribution'),
+  saleNoRelationship: platform(400, 'No partner-program relationship found for this customer', 'no_attribution'),
+  salePartnerRequired: platform(400, 'partnerId required to create commission', 'no_attribution'),
+  saleOutsideWindow: platform(400, 'Click is outside the attribution window for this customer', 'no_attribution'),
+  saleDuplicate: platform(409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction'),
+
+  // 400 and 404 track refund.
+  refundTransactionRequired: platform(400, 'transaction_id is required', 'invalid_request'),
+  refundReasonInvalid: platform(400, 'reason must be refund or chargeback', 'invalid_request'),
+  refundSaleNotFound: platform(404, 'Sale not found for transaction_id', 'not_found'),
+
+  // 403 (test mode only) and allowed origins.
+  programMismatch: platform(403, 'program_id does not match the API key'),
+
+  // 500 on tracking routes: generic, request id only in the header.
+  clickFailed: platform(500, 'Click tracking failed'),
+  leadFailed: platform(500, 'Lead tracking failed'),
+  saleFailed: platform(500, 'Sale tracking failed', 'internal_error'),
+  refundFailed: platform(500, 'Refund tracking failed', 'internal_error'),
+  commissionFailed: platform(500, 'Failed to create commission', 'internal_error'),
+
+  // Rate limits (§Rate-limit response) and the synthetic-chain cap.
+  rateLimited: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many requests.' },
+  chainCapReached: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many synthetic chains (max 10/program/hour).' },
+
+  // §CLI errors, login routes.
+  callbackMissingFields: platform(400, 'Missing required fields: state, id_token'),
+  callbackSessionNotFound: platform(404, 'Session not found or already used'),
+  callbackSessionExpired: platform(400, 'Session expired'),
+  callbackInvalidIdToken: platform(401, 'Invalid id_token'),
+  accountBlocked: platform(403, 'Your account has been suspended.'),
+  pollMissingState: platform(400, 'Missing state parameter'),
+  pollSessionNotFound: platform(404, 'Session not found'),
+  pollSessionConsumed: platform(400, 'Session already consumed'),
+
+  // §CLI errors, account-session routes.
+  initAuthRequired: platform(401, 'Authentication required — run svc login first'),
+  initTokenInvalid: platform(401, 'Invalid or expired token — run svc login again'),
+  initUserNotFound: platform(401, 'User not found — run svc login again'),
+  initNoAdvertiser: platform(403, 'No advertiser found for this account — run svc login again'),
+  initAdvertiserMismatch: platform(403, 'advertiser_id does not match the authenticated account'),
+  initMissingFields: platform(400, 'Missing required fields: name, domain, commission_type, commission_rate'),
+  initRateInvalid: platform(400, 'commission_rate must be a positive number'),
+  programsAuthRequired: platform(401, 'Missing Authorization header. Run svc login first.'),
+  programsTokenInvalid: platform(401, 'Invalid or expired token. Run svc login to refresh.'),
+  programsUserNotFound: platform(401, 'User not found'),
+
+  // Retired (§Versioning rule 3).
+  stripeConnectRetired: platform(
+    410,
+    'This endpoint is retired. Connect your payment processor from the dashboard: open the program settings and use "Payment processor".',
+  ),
+
+  // Dashboard routes (bodies and messages not shown by the spec: our decisions, documented in the OpenAPI spec).
+  dashboardSignInRequired: platform(401, 'Sign in to the dashboard first'),
+  dashboardNotMember: platform(403, "You are not a member of this program's workspace"),
+  dashboardProgramNotFound: platform(404, 'Program not found'),
+  dashboardFailed: platform(500, 'Internal server error'),
+
+  // Processor webhooks.
+  webhookSignatureMissing: platform(400, 'Missing Stripe-Signature header'),
+  webhookSignatureInvalid: platform(400, 'Invalid Stripe-Signature'),
+
+  // Transport-level refusals, in the platform envelope.
+  payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),
+  unsupportedMediaType: platform(415, 'Content-Type must be application/json'),
+  invalidJson: platform(400, 'Request body is not valid JSON'),
+  routeNotFound: platform(404, 'Route not found'),
+  shuttingDown: platform(503, 'Server is shutting down'),
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type CatalogueKey = keyof typeof catalogue;
+
+/** Messages with a variable part, word for word from the spec. */
+export const messageTemplates = {
+  leadStatus: (status: string) => `Customer status cannot be updated to lead. Current status: ${status}`,
+  saleCurrency: (currency: string) => `currency ${currency} is not supported`,
+  saleProvider: (allowed: readonly string[]) => `provider must be one of: ${allowed.join(', ')}`,
+  initCommissionType: (value: string) =>
+    `Invalid commission_type: ${value}. Valid: percent, fixed, recurring_percent, recurring_fixed`,
+  testEventType: (value: string) => `Invalid event_type: ${value}. Valid: click, lead, sale`,
+  originNotAllowed: (origin: string) => `Origin ${origin} is not allowed for this program`,
+  /** CLI 500s end with the request id (§Request ids). */
+  cliFailure: (what: CliFailure, requestId: string) => `${cliFailures[what]} (request_id: ${requestId})`,
+} as const;
+
+export const cliFailures = {
+  authStart: 'Failed to start auth session',
+  authCallback: 'Auth callback failed',
+  authPoll: 'Failed to poll auth session',
+  init: 'Failed to create program',
+  programs: 'Failed to list programs',
+  status: 'Failed to get status',
+  chain: 'Failed to run synthetic chain',
+  testEvent: 'Failed to process test event',
+} as const;
+export type CliFailure = keyof typeof cliFailures;
+
+/** Retry hint of the readiness 500 (§Limits, "Readiness 500 retry hint"). */
+export const readinessRetryAfterSeconds = 10;

@@ -1,0 +1,57 @@
+import type { components } from './openapi';
+
+export type { paths, components, operations } from './openapi';
+export * from './catalogue';
+
+type Schemas = components['schemas'];
+
+/** Named aliases of the spec's schemas, so callers write `ClickRequest` instead of a deep index. */
+export type ClickRequest = Schemas['ClickRequest'];
+export type ClickResponse = Schemas['ClickResponse'];
+export type LeadRequest = Schemas['LeadRequest'];
+export type LeadResponse = Schemas['LeadResponse'];
+export type SaleRequest = Schemas['SaleRequest'];
+export type SaleResponse = Schemas['SaleResponse'];
+export type RefundRequest = Schemas['RefundRequest'];
+export type RefundResponse = Schemas['RefundResponse'];
+export type Readiness = Schemas['Readiness'];
+export type ReadinessResponse = Schemas['ReadinessResponse'];
+export type Warning = Schemas['Warning'];
+export type PlatformError = Schemas['PlatformError'];
+export type SalePlatformError = Schemas['SalePlatformError'];
+export type RateLimitedError = Schemas['RateLimitedError'];
+export type RotationRequiredError = Schemas['RotationRequiredError'];
+export type LinkDisabledError = Schemas['LinkDisabledError'];
+export type Program = Schemas['Program'];
+export type Metrics = Schemas['Metrics'];
+export type CommissionType = Schemas['CommissionType'];
+export type LeadAuth = Schemas['LeadAuth'];
+export type Currency = Schemas['Currency'];
+export type Provider = Schemas['Provider'];
+export type CustomerStatus = Schemas['CustomerStatus'];
+export type EventType = Schemas['EventType'];
+export type TestEventRequest = Schemas['TestEventRequest'];
+export type TestEventResponse = Schemas['TestEventResponse'];
+export type CliStatusResponse = Schemas['CliStatusResponse'];
+export type CliInitRequest = Schemas['CliInitRequest'];
+export type CliInitResponse = Schemas['CliInitResponse'];
+export type CliProgramsResponse = Schemas['CliProgramsResponse'];
+export type CliAuthStartResponse = Schemas['CliAuthStartResponse'];
+export type CliAuthPollResponse = Schemas['CliAuthPollResponse'];
+export type ProcessorEvent = Schemas['ProcessorEvent'];
+export type WebhookResponse = Schemas['WebhookResponse'];
+
+/** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
+export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];
+export const providers = [
+  'stripe',
+  'paddle',
+  'lemonsqueezy',
+  'paypal',
+  'braintree',
+  'chargebee',
+  'recurly',
+  'manual',
+] as const satisfies readonly Provider[];
+export const commissionTypes = ['percent', 'fixed', 'recurring_percent', 'recurring_fixed'] as const satisfies readonly CommissionType[];
+export const customerStatuses = ['clicked', 'provisional_lead', 'lead', 'converted'] as const satisfies readonly CustomerStatus[];

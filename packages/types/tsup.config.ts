@@ -1,0 +1,4 @@
+import { defineConfig } from 'tsup';
+import { baseTsup } from '../../tsup.base';
+
+export default defineConfig({ ...baseTsup, entry: ['src/index.ts'] });

@@ -17,6 +17,8 @@ export async function generateSource(): Promise<string> {
     exportType: false,
     alphabetize: false,
     immutable: false,
+    // A `default` in a request schema means "optional, server fills it in", not "required".
+    defaultNonNullable: false,
   });
   return banner + astToString(ast);
 }

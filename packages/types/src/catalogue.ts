@@ -68,6 +68,13 @@ export const catalogue = {
   readinessMalformed: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing or malformed Authorization header. Expected: Bearer <api_token>.' },
   readinessMissingToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing API token.' },
   readinessInvalidToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Invalid API token.' },
+  // §Authentication rule 5: a key used after its rotation deadline (typed envelope, plus `hint` and `docs_url`).
+  keyRotationRequired: {
+    status: 401,
+    envelope: 'typed',
+    code: 'api_key_rotation_required',
+    message: 'This API key has been retired. Use the new key from the dashboard program settings.',
+  },
   readinessFailed: { status: 500, envelope: 'typed', code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.' },
 
   // 400 track click.

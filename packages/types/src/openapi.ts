@@ -1392,9 +1392,9 @@ export interface components {
             domain?: string;
             commission_type?: components["schemas"]["CommissionType"];
             /** @default 10 */
-            commission_rate: number;
+            commission_rate?: number;
             /** @default 60 */
-            attribution_window_days: number;
+            attribution_window_days?: number;
             lead_auth?: components["schemas"]["LeadAuth"];
             /** @description Default any origin. */
             allowed_origins?: string[];

@@ -1,0 +1,129 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock';
+import type { Store } from '../store/db';
+import type { Program } from '../store/schema';
+import { fail } from './http-error';
+
+/** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`). */
+export const rotationDocsUrl = 'https://github.com/svc-dev/svc/blob/main/docs/key-rotation.md';
+
+export type BearerHeader =
+  | { kind: 'none' }
+  | { kind: 'malformed' }
+  | { kind: 'empty' }
+  | { kind: 'token'; token: string };
+
+/** §Authentication rule 2: missing, not starting with `Bearer `, empty token, or a token. */
+export function parseBearer(header: string | undefined): BearerHeader {
+  if (header === undefined) return { kind: 'none' };
+  if (!header.startsWith('Bearer ')) return { kind: 'malformed' };
+  const token = header.slice('Bearer '.length).trim();
+  return token === '' ? { kind: 'empty' } : { kind: 'token', token };
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/** A new program key; only its hash and last four characters are stored (§Resources/Program, api_token). */
+export function newProgramKey(): { key: string; hash: string; last4: string } {
+  const key = `svc_live_${randomBytes(32).toString('base64url')}`;
+  return { key, hash: hashKey(key), last4: key.slice(-4) };
+}
+
+export function maskKey(last4: string): string {
+  return `svc_live_…${last4}`;
+}
+
+/** Which message set a route answers with (§Errors/Message catalogue and §CLI errors). */
+export type KeyFlavor = 'sale' | 'refund' | 'readiness' | 'cli';
+
+const messages = {
+  sale: { none: 'authMalformed', malformed: 'authMalformed', empty: 'authMissingToken', invalid: 'authInvalidToken' },
+  // §Message catalogue: refund answers `Invalid API token` for an empty token.
+  refund: { none: 'authMalformed', malformed: 'authMalformed', empty: 'authInvalidToken', invalid: 'authInvalidToken' },
+  readiness: {
+    none: 'readinessMalformed',
+    malformed: 'readinessMalformed',
+    empty: 'readinessMissingToken',
+    invalid: 'readinessInvalidToken',
+  },
+  cli: { none: 'authMalformed', malformed: 'authMalformed', empty: 'authMissingToken', invalid: 'cliAuthInvalidToken' },
+} as const;
+
+export interface RotationNotice {
+  markedAt: number;
+  rotateBy: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the request's key is marked for rotation; the response then carries the notice. */
+    rotation?: RotationNotice;
+  }
+}
+
+/** Finds the program of a key by its hash; the comparison of hashes is constant-time. */
+export async function findProgramByKey(store: Store, key: string): Promise<Program | undefined> {
+  const hash = hashKey(key);
+  const program = await store.db.selectFrom('programs').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
+  if (!program) return undefined;
+  const same = timingSafeEqual(Buffer.from(program.api_key_hash, 'hex'), Buffer.from(hash, 'hex'));
+  return same ? program : undefined;
+}
+
+/**
+ * Checks a key-bearing request's rotation state (§Authentication rule 5): after the deadline the key is refused
+ * with the typed envelope; before it the request is marked so the response carries the notice.
+ */
+export function checkRotation(request: FastifyRequest, program: Program, clock: Clock): void {
+  if (program.key_rotate_by === null) return;
+  if (clock.now() >= program.key_rotate_by) {
+    throw fail('keyRotationRequired', {
+      extra: {
+        hint: 'A workspace owner can regenerate the key in the dashboard program settings; then update SVC_API_KEY.',
+        docs_url: rotationDocsUrl,
+      },
+    });
+  }
+  request.rotation = { markedAt: program.key_marked_at ?? program.key_rotate_by, rotateBy: program.key_rotate_by };
+}
+
+/** Authenticates a request that requires the Bearer program key, with the route's message set. */
+export async function requireProgramKey(
+  request: FastifyRequest,
+  store: Store,
+  clock: Clock,
+  flavor: KeyFlavor,
+): Promise<Program> {
+  const parsed = parseBearer(request.headers.authorization);
+  const set = messages[flavor];
+  if (parsed.kind !== 'token') throw fail(set[parsed.kind]);
+  const program = await findProgramByKey(store, parsed.token);
+  if (!program) throw fail(set.invalid);
+  checkRotation(request, program, clock);
+  return program;
+}
+
+export function registerRotationNotices(app: FastifyInstance): void {
+  // §Authentication rule 5: a top-level `warnings` array, a sibling of `data`, never inside it.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.rotation || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return payload;
+    const { markedAt, rotateBy } = request.rotation;
+    reply.header('Deprecation', `@${Math.floor(markedAt / 1000)}`);
+    reply.header('Sunset', new Date(rotateBy).toUTCString());
+    reply.header('Link', `<${rotationDocsUrl}>; rel="deprecation"`);
+    return { ...(payload as Record<string, unknown>), warnings: [rotationWarning(rotateBy)] };
+  });
+}
+
+export function rotationWarning(rotateBy: number) {
+  return {
+    code: 'api_key_rotation_required' as const,
+    message: `This API key must be rotated before ${new Date(rotateBy).toISOString()}.`,
+    hint: 'A workspace owner can regenerate the key in the dashboard program settings; then update SVC_API_KEY.',
+    rotate_by: new Date(rotateBy).toISOString(),
+    docs_url: rotationDocsUrl,
+  };
+}

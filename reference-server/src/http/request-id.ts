@@ -1,0 +1,19 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const wellFormed = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Echo a well-formed incoming `X-Request-ID` (so a caller can correlate), else mint a UUID. */
+export function requestIdFor(request: { headers: FastifyRequest['headers'] }): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && wellFormed.test(incoming) ? incoming : randomUUID();
+}
+
+/** §Request ids: `X-Request-ID` on responses, except `GET /cli/status` where only its 500 carries one. */
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const onlyOn500 = request.routeOptions.config?.requestIdOnlyOn500 === true;
+    if (!onlyOn500 || reply.statusCode === 500) reply.header('X-Request-ID', request.id);
+    return payload;
+  });
+}

@@ -1,0 +1,23 @@
+import type { CatalogueKey, CliFailure } from '@svc/types';
+import type { BucketName } from './rate-limit';
+
+/** Per-route settings read by the shared hooks; set with `config: { … }` on a route. */
+export interface SvcRouteConfig {
+  /** Catalogue key of this route's generic 500 (§Errors, 500 messages). */
+  failure?: CatalogueKey;
+  /** CLI routes: the 500 message names this failure and ends with the request id (§Request ids). */
+  cliFailure?: CliFailure;
+  /** Sale and refund: every platform error carries `error.code` (§Errors/Envelopes). */
+  errorCodes?: boolean;
+  /** The §Limits bucket this route counts against. */
+  rateLimit?: BucketName;
+  /** `GET /cli/status`: `X-Request-ID` only on its 500 (§Request ids). */
+  requestIdOnlyOn500?: boolean;
+  /** Click and lead: a `text/plain` body holding JSON is accepted (browser requests without a preflight). */
+  acceptsText?: boolean;
+}
+
+declare module 'fastify' {
+  // Fastify's route `config` is where per-route settings live; merging keeps them typed everywhere.
+  interface FastifyContextConfig extends SvcRouteConfig {}
+}

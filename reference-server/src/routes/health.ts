@@ -1,0 +1,15 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { fail } from '../http/http-error';
+
+/** `GET /healthz`: the process serves requests and its database answers. */
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/healthz', async () => {
+    try {
+      await sql`select 1`.execute(app.svc.store.db);
+    } catch (cause) {
+      throw fail('shuttingDown', { cause });
+    }
+    return { status: 'ok' as const };
+  });
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { cliRoutes } from './cli';
+import { cliAuthRoutes } from './cli-auth';
+import { dashboardRoutes } from './dashboard';
+import { dashboardPageRoutes } from './dashboard-page';
+import { healthRoutes } from './health';
+import { readinessRoutes } from './readiness';
+import { testControlRoutes } from './test-control';
+import { trackerScriptRoutes } from './tracker-script';
+import { trackingRoutes } from './tracking';
+import { webhookRoutes } from './webhooks';
+
+/** Every route module of the server; each is a Fastify plugin in its own file or folder. */
+export function registerRoutes(app: FastifyInstance, options: { testControl: boolean }): void {
+  app.register(healthRoutes);
+  app.register(trackingRoutes);
+  app.register(readinessRoutes);
+  app.register(trackerScriptRoutes);
+  app.register(cliAuthRoutes);
+  app.register(cliRoutes);
+  app.register(dashboardRoutes);
+  app.register(dashboardPageRoutes);
+  app.register(webhookRoutes);
+  // §Test-control API: mounted only on request, never in production by default.
+  if (options.testControl) app.register(testControlRoutes);
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { initialMigration } from './migrations/0001_initial';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Store {
+  readonly db: Kysely<Database>;
+  readonly dialect: Dialect;
+  /** Removes every row (the test-control reset); the schema stays. */
+  wipe(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /**
+   * PostgreSQL only: run in this schema (created when missing). Tests give each server its own schema so
+   * files run in parallel on one database; `dropSchemaOnClose` removes it afterwards.
+   */
+  pgSchema?: string;
+  dropSchemaOnClose?: boolean;
+}
+
+// int8 (bigint) and numeric come back from pg as strings; every such column here holds an integer that
+// fits in a double (epoch ms, cents, ids), so parse them once at the driver.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * Opens the store named by a DATABASE_URL: `sqlite::memory:`, `sqlite:<file>` or `postgres://…`
+ * (`?schema=<name>` picks a PostgreSQL schema). Runs migrations before returning.
+ */
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  throw new Error(`DATABASE_URL must be sqlite::memory:, sqlite:<file> or postgres://…; got ${url}`);
+}
+
+async function openSqlite(file: string): Promise<Store> {
+  const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
+  // WAL: readers never block the writer, and a committed transaction survives a killed process.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrate(db, 'sqlite');
+  return {
+    db,
+    dialect: 'sqlite',
+    wipe: () => wipeAll(db),
+    close: () => db.destroy(),
+  };
+}
+
+async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<Store> {
+  const url = new URL(rawUrl);
+  const schema = options.pgSchema ?? url.searchParams.get('schema') ?? 'public';
+  url.searchParams.delete('schema');
+  if (!/^[a-z_][a-z0-9_]*$/i.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
+
+  const bootstrap = new pg.Client({ connectionString: url.toString() });
+  await bootstrap.connect();
+  await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  await bootstrap.end();
+
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options: `-c search_path="${schema}"` });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  await migrate(db, 'postgres');
+  return {
+    db,
+    dialect: 'postgres',
+    wipe: () => wipeAll(db),
+    async close() {
+      if (options.dropSchemaOnClose && schema !== 'public') {
+        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
+      }
+      await db.destroy();
+    },
+  };
+}
+
+/** A fresh, unique PostgreSQL schema name for one test server. */
+export function uniqueSchemaName(prefix = 'svc_t'): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  const migrations: Record<string, Migration> = { '0001_initial': initialMigration(dialect) };
+  const provider: MigrationProvider = { getMigrations: async () => migrations };
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error;
+}
+
+const tables: (keyof Database)[] = [
+  'accounts',
+  'advertisers',
+  'workspaces',
+  'memberships',
+  'programs',
+  'partners',
+  'referral_links',
+  'clicks',
+  'customers',
+  'sales',
+  'commissions',
+  'events',
+  'program_metrics',
+  'daily_metrics',
+  'daily_amounts',
+  'login_sessions',
+  'login_tokens',
+  'dashboard_sessions',
+  'processor_events',
+  'chain_runs',
+];
+
+async function wipeAll(db: Kysely<Database>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const table of tables) await trx.deleteFrom(table).execute();
+  });
+}

@@ -1,0 +1,271 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database schema, one set of types for SQLite and PostgreSQL.
+ * Conventions that keep one set of queries valid on both:
+ * - times are epoch milliseconds (integer / bigint), compared numerically;
+ * - flags are integers 0/1 (`Flag`), never native booleans;
+ * - amounts are integer cents (§Attribution rules, "Amounts").
+ */
+export type Flag = 0 | 1;
+
+export interface AccountsTable {
+  id: Generated<number>;
+  email: string;
+  blocked: Generated<Flag>;
+  created_at: number;
+}
+
+export interface AdvertisersTable {
+  id: Generated<number>;
+  account_id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  advertiser_id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface MembershipsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  account_id: number;
+  role: 'owner' | 'member';
+  active: Generated<Flag>;
+  created_at: number;
+}
+
+export interface ProgramsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  advertiser_id: number;
+  name: string;
+  domain: string;
+  commission_type: 'percent' | 'fixed' | 'recurring_percent' | 'recurring_fixed';
+  commission_rate: number;
+  attribution_window_days: number;
+  lead_auth: 'server_required' | 'browser_allowed';
+  /** JSON array of origins; null = any origin. */
+  allowed_origins: string | null;
+  /** SHA-256 of the key (hex); the key itself is never stored. */
+  api_key_hash: string;
+  api_key_last4: string;
+  key_marked_at: number | null;
+  key_rotate_by: number | null;
+  /** Connected payment-processor account (e.g. Stripe `acct_…`). */
+  processor_account: string | null;
+  created_at: number;
+}
+
+export interface PartnersTable {
+  id: Generated<number>;
+  program_id: number;
+  name: string;
+  created_at: number;
+}
+
+export interface ReferralLinksTable {
+  id: Generated<number>;
+  program_id: number | null;
+  partner_id: number | null;
+  short_link: string;
+  enabled: Generated<Flag>;
+  created_at: number;
+}
+
+export interface ClicksTable {
+  id: Generated<number>;
+  click_id: string;
+  program_id: number;
+  partner_id: number;
+  link_id: number;
+  is_test: Flag;
+  created_at: number;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  program_id: number;
+  customer_key: string | null;
+  /** The click the customer is attributed to (the first one: first click wins). */
+  click_id: string | null;
+  partner_id: number | null;
+  status: 'clicked' | 'provisional_lead' | 'lead' | 'converted';
+  provisional: Generated<Flag>;
+  is_test: Flag;
+  email: string | null;
+  /** Time of the (settled or provisional) signup; the window check on sale compares the click to it. */
+  lead_at: number | null;
+  /** Time of the first sale recorded as a conversion; after it, payments are not re-checked. */
+  converted_at: number | null;
+  /** Time of the attributing click (copied so the window check needs no join). */
+  clicked_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SalesTable {
+  id: Generated<number>;
+  program_id: number;
+  customer_id: number | null;
+  partner_id: number | null;
+  /** The request's `transaction_id`; UNIQUE across all programs (§Resources/Sale record). */
+  processor_event_id: string;
+  amount_cents: number;
+  currency: 'USD' | 'EUR' | 'VND';
+  is_test: Flag;
+  refunded: Generated<Flag>;
+  refunded_at: number | null;
+  refund_reason: string | null;
+  refund_note: string | null;
+  provider: string | null;
+  provider_payment_id: string | null;
+  livemode: Flag | null;
+  source: 'api' | 'processor';
+  occurred_at: number;
+  created_at: number;
+}
+
+export interface CommissionsTable {
+  id: Generated<number>;
+  sale_id: number;
+  program_id: number;
+  partner_id: number;
+  amount_cents: number;
+  currency: 'USD' | 'EUR' | 'VND';
+  status: 'pending' | 'reversed';
+  created_at: number;
+  reversed_at: number | null;
+}
+
+/** One record per tracking request (§Events); the dashboard's event feed. */
+export interface EventsTable {
+  id: Generated<number>;
+  program_id: number;
+  type: 'click' | 'lead' | 'sale';
+  is_test: Flag;
+  occurred_at: number;
+  partner_id: number | null;
+  click_id: string | null;
+  customer_key: string | null;
+  provisional: Generated<Flag>;
+  sale_id: number | null;
+  amount_cents: number | null;
+  currency: 'USD' | 'EUR' | 'VND' | null;
+  source: 'api' | 'processor' | null;
+}
+
+/** Incrementally maintained program totals (real events only), never recomputed by scanning. */
+export interface ProgramMetricsTable {
+  program_id: number;
+  clicks: Generated<number>;
+  leads: Generated<number>;
+  sales: Generated<number>;
+  processor_sales: Generated<number>;
+  test_clicks: Generated<number>;
+  test_leads: Generated<number>;
+  test_sales: Generated<number>;
+  last_click_at: number | null;
+  last_lead_at: number | null;
+  last_sale_at: number | null;
+  last_processor_sale_at: number | null;
+  last_event_at: number | null;
+}
+
+/** Daily rollups by partner (partner_id 0 = unattributed) for the performance route. */
+export interface DailyMetricsTable {
+  program_id: number;
+  day: string;
+  partner_id: number;
+  clicks: Generated<number>;
+  leads: Generated<number>;
+  sales: Generated<number>;
+}
+
+/** Money rollups by day, partner and currency (amounts in different currencies are never added). */
+export interface DailyAmountsTable {
+  program_id: number;
+  day: string;
+  partner_id: number;
+  currency: 'USD' | 'EUR' | 'VND';
+  revenue_cents: Generated<number>;
+  commissions_cents: Generated<number>;
+}
+
+export interface LoginSessionsTable {
+  id: Generated<number>;
+  state: string;
+  created_at: number;
+  completed_at: number | null;
+  account_id: number | null;
+  /** Set when the login token was minted and handed out (first poll after sign-in); later polls are refused. */
+  consumed_at: number | null;
+}
+
+export interface LoginTokensTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface DashboardSessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  account_id: number;
+  created_at: number;
+  expires_at: number;
+}
+
+/** Processor webhook events already handled (redelivery records nothing new). */
+export interface ProcessorEventsTable {
+  event_id: string;
+  program_id: number | null;
+  type: string;
+  outcome: string;
+  created_at: number;
+}
+
+/** Synthetic verification chains, for the cap of 10 per program per hour. */
+export interface ChainRunsTable {
+  id: Generated<number>;
+  program_id: number;
+  created_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  advertisers: AdvertisersTable;
+  workspaces: WorkspacesTable;
+  memberships: MembershipsTable;
+  programs: ProgramsTable;
+  partners: PartnersTable;
+  referral_links: ReferralLinksTable;
+  clicks: ClicksTable;
+  customers: CustomersTable;
+  sales: SalesTable;
+  commissions: CommissionsTable;
+  events: EventsTable;
+  program_metrics: ProgramMetricsTable;
+  daily_metrics: DailyMetricsTable;
+  daily_amounts: DailyAmountsTable;
+  login_sessions: LoginSessionsTable;
+  login_tokens: LoginTokensTable;
+  dashboard_sessions: DashboardSessionsTable;
+  processor_events: ProcessorEventsTable;
+  chain_runs: ChainRunsTable;
+}
+
+export type Program = Selectable<ProgramsTable>;
+export type NewProgram = Insertable<ProgramsTable>;
+export type ProgramUpdate = Updateable<ProgramsTable>;
+export type Customer = Selectable<CustomersTable>;
+export type Sale = Selectable<SalesTable>;
+export type Click = Selectable<ClicksTable>;
+export type ReferralLink = Selectable<ReferralLinksTable>;
+export type Account = Selectable<AccountsTable>;

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../src/app';
+import { openStore, uniqueSchemaName, type Store } from '../src/store/db';
+import { createControlClient, type ControlClient } from '../src/testing/control-client';
+import { assertValidResponse } from '../src/testing/validate';
+
+export interface Harness {
+  app: FastifyInstance;
+  store: Store;
+  /** Control API client, through `app.inject`. */
+  control: ControlClient;
+  /** A `fetch` through `app.inject` that validates every response against spec/openapi.yaml. */
+  fetch: typeof fetch;
+  /** Sends one request through `app.inject`; the response is validated against the spec before it is returned. */
+  request(method: string, url: string, options?: RequestOptions): Promise<HarnessResponse>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  /** JSON body (serialised) unless `raw` is given. */
+  json?: unknown;
+  /** Raw body text, sent with `contentType` (default text/plain). */
+  raw?: string;
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** Shorthand for `Authorization: Bearer <key>`. */
+  key?: string;
+}
+
+export interface HarnessResponse {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  /** Parsed JSON body (undefined when empty). */
+  body: any;
+  text: string;
+}
+
+/**
+ * The shared server harness for reference-server tests: a fresh store (SQLite in memory, or a private
+ * PostgreSQL schema when DATABASE_URL names PostgreSQL), test control on, and every response validated.
+ */
+export async function createHarness(options: Partial<AppOptions> = {}): Promise<Harness> {
+  const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
+  const store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+  const app = buildApp({ store, testControl: true, ...options });
+  await app.ready();
+
+  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<HarnessResponse> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.key !== undefined) headers.authorization = `Bearer ${opts.key}`;
+    let payload: string | undefined;
+    if (opts.raw !== undefined) {
+      payload = opts.raw;
+      headers['content-type'] ??= opts.contentType ?? 'text/plain';
+    } else if (opts.json !== undefined) {
+      payload = JSON.stringify(opts.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.inject({ method: method as 'GET', url: path, headers, ...(payload === undefined ? {} : { payload }) });
+    const observed = { method, url: path, status: res.statusCode, headers: res.headers, body: res.body };
+    assertValidResponse(observed);
+    return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined, text: res.body };
+  }
+
+  const injectFetch: typeof fetch = async (input, init) => {
+    const req = new Request(input, init);
+    const body = req.body ? await req.text() : undefined;
+    const u = new URL(req.url);
+    const res = await app.inject({
+      method: req.method as 'GET',
+      url: u.pathname + u.search,
+      headers: Object.fromEntries(req.headers),
+      ...(body === undefined ? {} : { payload: body }),
+    });
+    assertValidResponse({ method: req.method, url: u.pathname, status: res.statusCode, headers: res.headers, body: res.body });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers.set(k, String(v));
+    return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.body, { status: res.statusCode, headers });
+  };
+
+  return {
+    app,
+    store,
+    control: createControlClient('http://inject.local', injectFetch),
+    fetch: injectFetch,
+    request,
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}

@@ -1,1 +1,23 @@
-export const version = '0.1.0';
+export { Svc, type SvcTrack, type SvcCli } from './client/svc';
+export type { SvcOptions } from './client/options';
+export type { SvcResult, SaleResult, LeadResult, DuplicateSale, Exact } from './client/types';
+export type { RateLimit, ResponseMeta } from './http/meta';
+export type { SvcWarning } from './warnings/warnings';
+export type { SvcLogEvent } from './logging/log';
+export {
+  SvcError,
+  SvcApiError,
+  SvcBadRequestError,
+  SvcUnauthorizedError,
+  SvcRotationRequiredError,
+  SvcForbiddenError,
+  SvcNotFoundError,
+  SvcConflictError,
+  SvcGoneError,
+  SvcUnprocessableEntityError,
+  SvcRateLimitedError,
+  SvcInternalServerError,
+  SvcNetworkError,
+  SvcTimeoutError,
+  type SvcErrorCode,
+} from './errors/errors';

@@ -1,0 +1,30 @@
+import type { SaleRequest } from '@svc/types';
+import type { SvcApiError } from '../errors/errors';
+import type { DuplicateSale } from './types';
+
+/** §Message catalogue, 400 track lead: the start of `messageTemplates.leadStatus` (checked in recover.test.ts). */
+export const leadStatusPrefix = 'Customer status cannot be updated to lead.';
+
+/**
+ * §Message catalogue 500 `Lead tracking failed`: "retry may give 400 `Customer status cannot be updated to
+ * lead` if the first attempt recorded the lead". Only after such a failure is that 400 a success.
+ */
+export function recoverLead(error: SvcApiError, afterFailure: boolean): { success: true; duplicate: true } | undefined {
+  return afterFailure && error.status === 400 && error.message.startsWith(leadStatusPrefix)
+    ? { success: true, duplicate: true }
+    : undefined;
+}
+
+/** §Errors/409: the sale is already recorded under this `transaction_id`; `error.details.sale_id` names it. */
+export function recoverSale(body: SaleRequest) {
+  return (error: SvcApiError): DuplicateSale | undefined =>
+    error.status === 409
+      ? {
+          success: true,
+          duplicate: true,
+          sale_id: error.details.sale_id as number,
+          transaction_id: body.transaction_id as string,
+          message: error.message,
+        }
+      : undefined;
+}

@@ -1,0 +1,105 @@
+import type {
+  CliAuthPollResponse,
+  CliAuthStartResponse,
+  CliInitRequest,
+  CliInitResponse,
+  CliProgramsResponse,
+  CliStatusResponse,
+  ClickRequest,
+  ClickResponse,
+  LeadRequest,
+  RefundRequest,
+  RefundResponse,
+  ReadinessResponse,
+  SaleRequest,
+  TestEventRequest,
+  TestEventResponse,
+} from '@svc/types';
+import { send, type Call, type Transport } from '../http/send';
+import { resolveOptions, type SvcOptions } from './options';
+import { recoverLead, recoverSale } from './recover';
+import type { Exact, LeadResult, SaleResult, SvcResult } from './types';
+
+/** Tracking routes (§Endpoints). */
+export interface SvcTrack {
+  /** Forwards a click from your server (`POST /api/v1/track/click`); retried only on 429. */
+  click<B extends ClickRequest>(body: Exact<ClickRequest, B>): Promise<SvcResult<ClickResponse>>;
+  /** Records a signup (`POST /api/v1/track/lead`) in server mode (with the key). */
+  lead<B extends LeadRequest>(body: Exact<LeadRequest, B>): Promise<LeadResult>;
+  /** Records a sale (`POST /api/v1/track/sale`); a 409 resolves with `duplicate: true`. */
+  sale<B extends SaleRequest>(body: Exact<SaleRequest, B>): Promise<SaleResult>;
+  /** Reverses a sale's commission (`POST /api/v1/track/refund`). */
+  refund<B extends RefundRequest>(body: Exact<RefundRequest, B>): Promise<SvcResult<RefundResponse>>;
+}
+
+/** CLI routes (§CLI routes): program-key routes, and the account routes the `svc` CLI uses with a login token. */
+export interface SvcCli {
+  /** Program health: program, metrics and readiness (`GET /api/v1/cli/status`). */
+  status(): Promise<SvcResult<CliStatusResponse>>;
+  /** A test event (`event_type`) or the synthetic chain (`type: 'chain'`). */
+  testEvent<B extends TestEventRequest>(body: Exact<TestEventRequest, B>): Promise<SvcResult<TestEventResponse>>;
+  /** Creates a program with the account's login token. A 500 is not retried: list programs first (§CLI errors). */
+  init<B extends CliInitRequest>(body: Exact<CliInitRequest, B>, loginToken: string): Promise<SvcResult<CliInitResponse>>;
+  /** Lists the account's programs with its login token. */
+  programs(loginToken: string): Promise<SvcResult<CliProgramsResponse>>;
+  /** Starts a browser login session; returns its `state`. */
+  authStart(): Promise<SvcResult<CliAuthStartResponse>>;
+  /** Polls a login session; the token comes once, on the first poll after sign-in. */
+  authPoll(state: string): Promise<SvcResult<CliAuthPollResponse>>;
+}
+
+const paths = {
+  click: '/api/v1/track/click',
+  lead: '/api/v1/track/lead',
+  sale: '/api/v1/track/sale',
+  refund: '/api/v1/track/refund',
+  readiness: '/api/v1/programs/me/readiness',
+  status: '/api/v1/cli/status',
+  testEvent: '/api/v1/cli/test-event',
+  init: '/api/v1/cli/init',
+  programs: '/api/v1/cli/programs',
+  authStart: '/api/v1/cli/auth/start',
+  authPoll: '/api/v1/cli/auth/poll',
+} as const satisfies Record<string, keyof import('@svc/types').paths>;
+
+/**
+ * The svc server SDK. `new Svc()` reads `SVC_API_KEY` and `SVC_BASE_URL` where the runtime has `process`.
+ * Results are the spec's response bodies (snake_case) plus `requestId` and `rateLimit`.
+ */
+export class Svc {
+  readonly track: SvcTrack;
+  readonly cli: SvcCli;
+  readonly #transport: Transport;
+
+  constructor(options: SvcOptions = {}) {
+    const transport = (this.#transport = resolveOptions(options));
+    const call = <T>(c: Call) => send<T>(transport, c);
+    const post = (path: string, body: object | undefined, mode: Call['mode'], token?: string) =>
+      ({ method: 'POST', path, body, mode, token }) as const;
+    this.track = {
+      click: (body) => call(post(paths.click, body, 'once')),
+      lead: (body) =>
+        call<LeadResult>({ ...post(paths.lead, body, 'safe'), recover: recoverLead }).then((r) => ({ ...r, duplicate: r.duplicate === true })),
+      // A test sale without `transaction_id` has no idempotency key, so only a 429 may be retried.
+      sale: (body) =>
+        call<SaleResult>({ ...post(paths.sale, body, body.transaction_id ? 'safe' : 'once'), recover: recoverSale(body) }).then(
+          (r) => ({ ...r, duplicate: r.duplicate === true }) as SaleResult,
+        ),
+      refund: (body) => call(post(paths.refund, body, 'safe')),
+    };
+    this.cli = {
+      status: () => call({ method: 'GET', path: paths.status, mode: 'safe' }),
+      testEvent: (body) => call(post(paths.testEvent, body, 'once')),
+      init: (body, loginToken) => call(post(paths.init, body, 'once', loginToken)),
+      programs: (loginToken) => call({ method: 'GET', path: paths.programs, mode: 'safe', token: loginToken }),
+      // The login routes take no credential: the program key is not sent to them.
+      authStart: () => call(post(paths.authStart, undefined, 'once', '')),
+      authPoll: (state) => call({ method: 'GET', path: paths.authPoll, query: { state }, mode: 'once', token: '' }),
+    };
+  }
+
+  /** The readiness verdict of the key's program (`GET /api/v1/programs/me/readiness`). */
+  readiness(): Promise<SvcResult<ReadinessResponse>> {
+    return send(this.#transport, { method: 'GET', path: paths.readiness, mode: 'safe' });
+  }
+}

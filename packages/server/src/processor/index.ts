@@ -1,0 +1,7 @@
+export {
+  svcMetadata,
+  svcCheckout,
+  withSvcMetadata,
+  type SvcCheckoutMetadata,
+  type CheckoutAttribution,
+} from './metadata';

@@ -1,0 +1,50 @@
+import type { catalogue } from '@svc/types';
+
+/**
+ * Which failures a route may retry without double-counting (§Errors/Status codes, §Message catalogue):
+ * - `safe`: a retry is answered idempotently by the service — sale and refund keyed by `transaction_id`
+ *   (a recorded sale answers 409, a refunded one `already_refunded`), lead (a recorded lead answers 400
+ *   `Customer status cannot be updated to lead`), and reads. Retries 429, 5xx and network failures.
+ * - `once`: a retry could record twice (click, a test sale without `transaction_id`, CLI writes).
+ *   Retries only 429, which is refused before the endpoint, so nothing was recorded (§Rate-limit response).
+ */
+export type RetryMode = 'safe' | 'once';
+
+/** §Message catalogue 500: the sale is stored without a commission; "do not retry". Type-checked against the catalogue. */
+export const commissionFailed: (typeof catalogue)['commissionFailed']['message'] = 'Failed to create commission';
+
+/** A `Retry-After` longer than this ends the retrying instead of sleeping (a caller is waiting). */
+export const maxRetryAfterSeconds = 60;
+const maxBackoffMs = 10_000;
+
+export interface RetryInput {
+  mode: RetryMode;
+  /** The HTTP status, or `undefined` when no response came back. */
+  status: number | undefined;
+  message: string;
+  /** Seconds the service asked to wait (`Retry-After` or `retry_after_seconds`). */
+  retryAfter: number | undefined;
+  /** Retries already made. */
+  retries: number;
+  maxRetries: number;
+  /** Milliseconds left before the overall deadline. */
+  remainingMs: number;
+  /** First backoff step; doubles each retry. */
+  backoffMs: number;
+  /** A number in [0, 1) for the jitter. */
+  random: number;
+}
+
+/** Milliseconds to wait before the next attempt, or `undefined` to stop and surface the failure. */
+export function retryDelay(input: RetryInput): number | undefined {
+  const { status, retryAfter } = input;
+  if (input.retries >= input.maxRetries) return undefined;
+  const retryable =
+    status === 429 ||
+    (input.mode === 'safe' && (status === undefined || status >= 500) && input.message !== commissionFailed);
+  if (!retryable || (retryAfter ?? 0) > maxRetryAfterSeconds) return undefined;
+  // Exponential backoff with "equal jitter": at least half the step, so retries never stampede at once.
+  const step = Math.min(input.backoffMs * 2 ** input.retries, maxBackoffMs);
+  const delay = retryAfter === undefined ? step * (0.5 + input.random / 2) : retryAfter * 1000;
+  return delay < input.remainingMs ? delay : undefined;
+}

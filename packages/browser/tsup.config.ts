@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
 import { baseTsup } from '../../tsup.base';
 
-export default defineConfig({ ...baseTsup, entry: ['src/index.ts'] });
+// ES2017: the tracker must run in every browser that has `fetch` (issue 7).
+export default defineConfig({ ...baseTsup, entry: ['src/index.ts'], target: 'es2017' });

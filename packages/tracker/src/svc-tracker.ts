@@ -1,1 +1,52 @@
-export {};
+import { createSvc, type Svc } from '@svc/browser';
+import { drainQueue, type QueuedCall } from './queue';
+import { scriptOptions } from './script-options';
+
+/** The page's one global: the queue stub before load, the command function after. */
+interface SvcGlobal {
+  (command: string, ...args: unknown[]): unknown;
+  q?: QueuedCall[];
+  /** Set by the loaded script, so that a second copy does nothing. */
+  loaded?: true;
+}
+
+declare global {
+  interface Window {
+    svc?: SvcGlobal;
+  }
+}
+
+type Callback = (result: unknown) => void;
+
+/**
+ * `svc(command, ...args)` calls the method of that name: `signup`, `consent`, `trackClick`, `getClickId`.
+ * The last argument may be a callback, which gets the result (for calls queued before the script loaded).
+ */
+function commands(svc: Svc): SvcGlobal {
+  return (command: string, ...args: unknown[]) => {
+    const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as Callback) : undefined;
+    const method = svc[command as keyof Svc] as ((...args: unknown[]) => unknown) | undefined;
+    const result = method && method(...args);
+    if (callback) Promise.resolve(result).then(callback);
+    return result;
+  };
+}
+
+/** Starts the tracker from its own script tag, unless another copy already did (a second copy does nothing). */
+function start(queued: SvcGlobal | undefined): void {
+  const script = (document.currentScript ||
+    document.querySelector('script[src*="/svc-tracker.js"]')) as HTMLScriptElement | null;
+  if (!script || (queued && queued.loaded)) return;
+  const svc = createSvc(scriptOptions(script.dataset, script.src));
+  const global = commands(svc);
+  global.loaded = true;
+  window.svc = global;
+  void svc.trackClick();
+  drainQueue(queued && queued.q, global);
+}
+
+try {
+  start(window.svc);
+} catch {
+  // Issue 7: the tracker never throws into the page.
+}

@@ -159,6 +159,10 @@ export const catalogue = {
   // Processor webhooks.
   webhookSignatureMissing: platform(400, 'Missing Stripe-Signature header'),
   webhookSignatureInvalid: platform(400, 'Invalid Stripe-Signature'),
+  webhookSignatureStale: platform(400, 'Stripe-Signature timestamp is outside the 5-minute tolerance'),
+  webhookNotAnEvent: platform(400, 'Request body is not a processor event'),
+  webhookUnknownAccount: platform(400, 'No program is connected to this processor account'),
+  webhookProgramMismatch: platform(400, 'metadata.program_id does not match the program connected to this processor account'),
 
   // Transport-level refusals, in the platform envelope.
   payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),

@@ -1,0 +1,35 @@
+import { catalogue, customerStatuses, messageTemplates } from '@svc/types';
+import { describe, expect, it } from 'vitest';
+import { SvcApiError } from '../errors/errors';
+import { leadStatusPrefix, recoverLead, recoverSale } from './recover';
+
+const meta = { requestId: 'r', rateLimit: undefined };
+const platform = (status: number, message: string, details = {}) =>
+  new SvcApiError(status, { data: null, error: { status, name: 'x', message, details } }, meta);
+
+describe('recoverLead', () => {
+  it('matches every status the catalogue can name', () => {
+    for (const status of customerStatuses) expect(messageTemplates.leadStatus(status).startsWith(leadStatusPrefix)).toBe(true);
+  });
+
+  it('counts the lead as recorded only after a failed attempt', () => {
+    const already = platform(400, messageTemplates.leadStatus('lead'));
+    expect(recoverLead(already, true)).toEqual({ success: true, duplicate: true });
+    expect(recoverLead(already, false)).toBeUndefined();
+    expect(recoverLead(platform(400, catalogue.leadCustomerNotFound.message), true)).toBeUndefined();
+  });
+});
+
+describe('recoverSale', () => {
+  it('turns a 409 into the recorded sale', () => {
+    const conflict = platform(409, catalogue.saleDuplicate.message, { sale_id: 1042 });
+    expect(recoverSale({ transaction_id: 'txn_1', amount_cents: 100 })(conflict)).toEqual({
+      success: true,
+      duplicate: true,
+      sale_id: 1042,
+      transaction_id: 'txn_1',
+      message: catalogue.saleDuplicate.message,
+    });
+    expect(recoverSale({ transaction_id: 'txn_1', amount_cents: 100 })(platform(400, 'x'))).toBeUndefined();
+  });
+});

@@ -451,17 +451,50 @@ export interface paths {
         put?: never;
         /**
          * Receive a payment processor (Stripe) event
-         * @description Verifies `Stripe-Signature` exactly as Stripe signs (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">`,
-         *     5-minute tolerance, constant-time compare, several `v1` values allowed) with the webhook secret of this server
-         *     (`POST /_test/processor-connections` returns it). The program is found from the event's `account`
-         *     (the connected account) and must agree with `metadata.program_id`.
+         * @description §What the service does, item 7; §Events (inbound); §States and transitions (webhook rows).
          *
-         *     Handled: `checkout.session.completed` with `mode: payment` (one-off) and `invoice.payment_succeeded`
-         *     (subscriptions: first invoice and renewals; subscription checkouts are left to the invoice event).
-         *     **Decision:** the sale's `transaction_id` is the payment's id — the checkout session's `payment_intent`,
-         *     or the invoice's `payment_intent` (falling back to the charge, then the invoice id) — so a merchant that also
-         *     calls the sale endpoint with the same PaymentIntent id counts the payment once.
-         *     Every other event, and a redelivered one, answers 200 and changes nothing.
+         *     **Signature.** Verifies `Stripe-Signature` exactly as Stripe signs (`t=<unix seconds>,v1=<hex HMAC-SHA256 of
+         *     "<t>.<raw body>">` keyed with the whole webhook secret, constant-time compare, several `v1` values allowed, other
+         *     schemes ignored) against the raw request body, with the webhook secret of this server
+         *     (`POST /_test/processor-connections` returns it). **Decision:** the 5-minute tolerance applies in both directions
+         *     (a timestamp more than 5 minutes older or newer than the server clock answers 400).
+         *
+         *     **Program.** Found from the event's `account` (the connected account, stored when the program connects its processor).
+         *     When the event's metadata has `program_id`, it must name that program. An unknown account or a mismatch answers 400,
+         *     except for events the service does not use, which answer 200 `ignored` whatever their account.
+         *
+         *     **Handled events.**
+         *     - `checkout.session.completed` with `mode: payment` and `payment_status: paid`: a sale of `amount_total` in
+         *       `currency` (upper-cased), attributed from the session's `metadata`.
+         *     - `checkout.session.completed` with `mode: subscription`: deliberately ignored (the first payment arrives as the
+         *       invoice event, so it is counted once).
+         *     - `invoice.payment_succeeded` for a subscription (`billing_reason` `subscription_create`, `subscription_cycle`,
+         *       `subscription_update` or `subscription_threshold`) with `amount_paid` > 0: a sale of `amount_paid`, attributed
+         *       from the subscription's metadata, read wherever the event carries it: `parent.subscription_details.metadata`
+         *       (API 2025-03-31 and later), `subscription_details.metadata` (earlier), the line items' `metadata` (older), then
+         *       the invoice's own `metadata`. Invoices outside a subscription and zero-amount (trial) invoices are ignored.
+         *     Metadata keys: `svc_click_id`, `svc_customer_key`, `program_id`.
+         *
+         *     **Sale.** Goes through the same path as `POST /api/v1/track/sale` (same window check, commission types — recurring
+         *     types pay on every renewal — and metrics), recorded with `source: processor`, `provider: stripe` and the event's
+         *     `livemode`. **Decision:** the sale's `transaction_id` is the payment's id — the checkout session's `payment_intent`,
+         *     or the invoice's `payment_intent` (then `payments.data[].payment.payment_intent`, then `charge`, then the invoice
+         *     id) — so a merchant that also calls the sale endpoint with the same PaymentIntent id counts the payment once; the
+         *     second report answers 200 `duplicate` here, or 409 on the sale endpoint.
+         *     **Decision:** the payment time is the event's `created` (when it is not in the future), so the window check of a
+         *     redelivered event judges the moment of payment.
+         *
+         *     **Provisional lead.** A handled payment whose customer has a provisional lead settles it first, through the same
+         *     path as a server-mode lead (counted and paid per lead, `svc_customer_key` stored), whatever the sale's outcome.
+         *
+         *     **Outcomes (200).** `recorded` (`sale_id`); `duplicate` (the event was delivered before, or its payment is already
+         *     recorded under the same transaction id; `sale_id` when one exists); `ignored` (not a payment the service counts;
+         *     `reason`); `not_attributed` (a payment with no usable attribution — no svc metadata, customer not found, another
+         *     program's customer, click outside the attribution window (the next payment is checked again) or a currency other
+         *     than `USD`, `EUR`, `VND`; `reason`). Nothing is recorded for `ignored` and `not_attributed` (**Decision:** an
+         *     unsupported currency answers 200 `not_attributed` rather than 422: the processor cannot change it, and a refusal
+         *     would only make it redeliver). Every handled event id is remembered: a redelivery answers 200 `duplicate`
+         *     and records nothing new. A 500 remembers nothing, so the processor's redelivery retries it.
          */
         post: operations["processorWebhook"];
         delete?: never;
@@ -1381,11 +1414,20 @@ export interface components {
             /** @constant */
             received: true;
             /**
-             * @description **Decision:** what the service did with the event.
+             * @description **Decision:** what the service did with the event (see `POST /api/v1/webhooks/processor`).
              * @enum {string}
              */
             outcome?: "recorded" | "duplicate" | "ignored" | "not_attributed";
+            /** @description The sale recorded (`recorded`) or already recorded (`duplicate`). */
             sale_id?: number;
+            /**
+             * @description **Decision:** why nothing was recorded. With `ignored`: `event_type_not_used`, `subscription_checkout`,
+             *     `no_payment` (nothing collected: unpaid or zero-amount session, trial invoice), `not_subscription_invoice`.
+             *     With `not_attributed`: `no_metadata`, `customer_not_found`, `other_program`, `no_partner`, `outside_window`,
+             *     `unsupported_currency`.
+             * @enum {string}
+             */
+            reason?: "event_type_not_used" | "subscription_checkout" | "no_payment" | "not_subscription_invoice" | "no_metadata" | "customer_not_found" | "other_program" | "no_partner" | "outside_window" | "unsupported_currency";
         };
         TestProgramRequest: {
             name?: string;
@@ -3116,7 +3158,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookResponse"];
                 };
             };
-            /** @description Missing or bad signature, stale timestamp, unknown account or a program mismatch; nothing recorded. */
+            /** @description Missing or bad signature, stale timestamp, a body that is not an event, unknown account or a program mismatch; nothing recorded. */
             400: {
                 headers: {
                     [name: string]: unknown;

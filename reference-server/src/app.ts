@@ -38,6 +38,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     trustProxy: options.trustProxy ?? false,
     genReqId: requestIdFor,
     requestIdHeader: false,
+    // Graceful shutdown: a request already sent on an open connection is served (then the connection closes)
+    // instead of answered with Fastify's own 503 body, which is no envelope of the spec; new connections are refused.
+    return503OnClosing: false,
   });
 
   const testClock = options.testControl ? new ControllableClock(options.clock ?? systemClock) : undefined;

@@ -6,6 +6,8 @@ export interface ServerConfig {
   host: string;
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Key prefix of the Redis rate-limit counters; servers sharing limits share it. */
+  redisPrefix: string | undefined;
   testControl: boolean;
   rateLimits: boolean;
   publicUrl: string;
@@ -20,6 +22,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${join(process.cwd(), 'svc.sqlite')}`,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || undefined,
     testControl: env.SVC_TEST_CONTROL === '1',
     // Benchmarks only: `SVC_RATE_LIMITS=off` removes the §Limits rate limits.
     rateLimits: env.SVC_RATE_LIMITS !== 'off',

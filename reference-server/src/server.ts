@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { RedisRateLimitStore } from './http/rate-limit-redis';
+import { handleShutdownSignals } from './shutdown';
 import { openStore } from './store/db';
 
 const config = readConfig();
@@ -9,6 +11,8 @@ const app = buildApp({
   store,
   testControl: config.testControl,
   rateLimits: config.rateLimits,
+  // §Limits across processes: servers sharing one Redis count one client against one limit.
+  ...(config.redisUrl ? { rateLimitStore: new RedisRateLimitStore(config.redisUrl, { prefix: config.redisPrefix }) } : {}),
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
   logger: process.env.LOG_LEVEL !== undefined,
@@ -17,18 +21,7 @@ await app.listen({ port: config.port, host: config.host });
 console.log(`listening on http://${config.host}:${config.port}`);
 
 // Graceful shutdown: stop accepting, let in-flight requests finish, then close the database.
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app
-      .close()
-      .then(() => store.close())
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      });
-  });
-}
+handleShutdownSignals(async () => {
+  await app.close();
+  await store.close();
+});

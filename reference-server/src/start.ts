@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
+import { RedisRateLimitStore } from './http/rate-limit-redis';
 import { openStore, uniqueSchemaName, type Store } from './store/db';
 import { createControlClient, type ControlClient } from './testing/control-client';
 
@@ -8,6 +9,10 @@ export interface StartOptions extends Omit<AppOptions, 'store' | 'publicUrl'> {
   databaseUrl?: string;
   /** PostgreSQL: run in a fresh schema dropped on close, so parallel test servers share one database. */
   isolateSchema?: boolean;
+  /** Count rate limits in this Redis (shared across servers) instead of in memory. */
+  redisUrl?: string;
+  /** Key prefix of the Redis counters (servers that share limits share it). */
+  redisPrefix?: string;
   port?: number;
   host?: string;
 }
@@ -34,7 +39,9 @@ export async function startReferenceServer(options: StartOptions = {}): Promise<
   // The public URL must be known before listening, so pick the port first when none is given.
   const port = options.port ?? (await freePort(host));
   const url = `http://${host}:${port}`;
-  const app = buildApp({ ...options, store, publicUrl: url });
+  const rateLimitStore =
+    options.rateLimitStore ?? (options.redisUrl ? new RedisRateLimitStore(options.redisUrl, { prefix: options.redisPrefix }) : undefined);
+  const app = buildApp({ ...options, store, publicUrl: url, ...(rateLimitStore ? { rateLimitStore } : {}) });
   await app.listen({ port, host });
   return {
     url,

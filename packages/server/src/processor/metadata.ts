@@ -1,10 +1,11 @@
+// A type alias, not an interface: Stripe's `MetadataParam` needs the implicit index signature.
 /** The checkout metadata the service reads from processor webhooks (§What the service does, item 7; §Events). */
-export interface SvcCheckoutMetadata {
+export type SvcCheckoutMetadata = {
   /** Present only when the visitor has a click id (an unattributed checkout carries none). */
   svc_click_id?: string;
   svc_customer_key: string;
   program_id: string;
-}
+};
 
 export interface CheckoutAttribution {
   /** The visitor's `svc_click_id` cookie, if any. */
@@ -26,7 +27,7 @@ export function svcMetadata({ clickId, customerKey, programId }: CheckoutAttribu
 interface CheckoutParams {
   mode?: string;
   metadata?: Record<string, string | number | null> | '' | null;
-  subscription_data?: { metadata?: Record<string, string | number | null> | '' | null; [key: string]: unknown };
+  subscription_data?: { metadata?: Record<string, string | number | null> | '' | null };
 }
 
 type WithSvc<P> = P & {

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { clickCookieHeaders } from './click-cookie';
+import { readCookie } from './cookie-header';
+
+const now = Date.parse('2025-03-01T00:00:00Z');
+const nowSeconds = now / 1000;
+const day = 86_400;
+
+describe('clickCookieHeaders', () => {
+  it('re-issues svc_click_id as a server cookie: SameSite=Lax, Secure on HTTPS, root domain, window lifetime', () => {
+    const [id, exp] = clickCookieHeaders({ cookie: 'a=1; svc_click_id=clk_123; b=2', hostname: 'www.shop.com', secure: true }, { now });
+    const expires = nowSeconds + 60 * day;
+    const attributes = `; Path=/; Max-Age=${60 * day}; Expires=${new Date(expires * 1000).toUTCString()}; Domain=shop.com; SameSite=Lax; Secure`;
+    expect(id).toBe(`svc_click_id=clk_123${attributes}`);
+    expect(exp).toBe(`svc_click_exp=${expires}${attributes}`);
+  });
+
+  it('keeps the original expiry (never extends attribution) and caps it at the window', () => {
+    const left = 10 * day;
+    const [id] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + left}`, hostname: 'localhost', secure: false }, { now, windowDays: 30 });
+    expect(id).toBe(`svc_click_id=clk_1; Path=/; Max-Age=${left}; Expires=${new Date((nowSeconds + left) * 1000).toUTCString()}; SameSite=Lax`);
+    const [capped] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + 400 * day}`, hostname: 'localhost', secure: false }, { now, windowDays: 30 });
+    expect(capped).toContain(`Max-Age=${30 * day};`);
+    const [expired] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds - 5}`, hostname: 'localhost', secure: false }, { now, windowDays: 7 });
+    expect(expired).toContain(`Max-Age=${7 * day};`);
+  });
+
+  it('writes nothing without a valid click id', () => {
+    expect(clickCookieHeaders({ cookie: 'other=1', hostname: 'shop.com', secure: true })).toEqual([]);
+    expect(clickCookieHeaders({ cookie: undefined, hostname: 'shop.com', secure: true })).toEqual([]);
+    expect(clickCookieHeaders({ cookie: 'svc_click_id=a%0d%0aSet-Cookie', hostname: 'shop.com', secure: true })).toEqual([]);
+  });
+});
+
+describe('readCookie', () => {
+  it('reads and decodes one cookie', () => {
+    expect(readCookie('x=1; svc_click_id=a%20b', 'svc_click_id')).toBe('a b');
+    expect(readCookie('svc_click_idx=1', 'svc_click_id')).toBeUndefined();
+    expect(readCookie('svc_click_id=%E0%A4%A', 'svc_click_id')).toBeUndefined();
+  });
+});

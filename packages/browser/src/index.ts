@@ -5,4 +5,6 @@ export { domainCandidates } from './cookie/domains';
 export { cookieString, parseCookie, detectRootDomain } from './cookie/cookie';
 export { parseLanding, pickLandingUrl, handoffIdParam, handoffExpiresParam, type Landing, type Handoff } from './landing/landing';
 export { decorateLink, decorateSearch, matchesDomain, type LinkParts } from './handoff/decorate';
+export { watchLinks } from './handoff/watch';
+export { withConsent, withHandoff } from './features';
 export { createConsent, heldUrlKey, type ConsentState, type HoldStorage } from './consent/consent';

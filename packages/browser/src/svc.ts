@@ -3,7 +3,8 @@ import { postPlain } from './api/post';
 import { toResult, toSignupResult, type ClickResult, type SignupResult, type Skipped } from './api/results';
 import { createConsent } from './consent/consent';
 import { cookieString, detectRootDomain, readCookie } from './cookie/cookie';
-import { decorateLink } from './handoff/decorate';
+import { withConsent, withHandoff } from './features';
+import { watchLinks } from './handoff/watch';
 import { handoffExpiresParam, handoffIdParam, parseLanding, pickLandingUrl } from './landing/landing';
 import type { SvcOptions } from './options';
 
@@ -42,31 +43,29 @@ export function createSvc(options: SvcOptions): Svc {
   const log = (...args: unknown[]) => options.debug && console.log('[svc]', ...args);
   const navigation = window.performance && performance.getEntriesByType('navigation')[0];
   const landingUrl = pickLandingUrl(location.href, navigation && navigation.name);
-  const consent = createConsent(() => sessionStorage, options.consent === 'pending');
+  const consent = withConsent ? createConsent(() => sessionStorage, options.consent === 'pending') : undefined;
+  const granted = () => !consent || consent.granted();
   const secure = location.protocol === 'https:';
 
   const store = (clickId: string, expires: number) => {
     const domain = options.cookieDomain || detectRootDomain(location.hostname, secure);
-    for (const [name, value] of [
-      [clickIdCookie, clickId],
-      [clickExpiresCookie, '' + expires],
-    ]) {
-      document.cookie = cookieString(name!, value!, domain, ((expires - Date.now()) / 1000) | 0, secure);
-    }
+    const maxAge = ((expires - Date.now()) / 1000) | 0;
+    document.cookie = cookieString(clickIdCookie, clickId, domain, maxAge, secure);
+    if (withHandoff) document.cookie = cookieString(clickExpiresCookie, '' + expires, domain, maxAge, secure);
     log('cookie', clickId, domain);
   };
 
   const trackClick = async (url: string): Promise<ClickResult> => {
     const landing = parseLanding(url);
     if (!landing) return skipped('no_aff');
-    if (!consent.granted()) {
-      consent.hold(url);
+    if (!granted()) {
+      consent!.hold(url);
       return skipped('consent_pending');
     }
     const existing = getClickId();
     const handoff = landing.handoff;
     // Hand-off from another of the site's domains: adopted only when this domain has no click yet (first click wins).
-    if (handoff && !existing && handoff.expires > Date.now()) store(handoff.clickId, handoff.expires);
+    if (withHandoff && handoff && !existing && handoff.expires > Date.now()) store(handoff.clickId, handoff.expires);
     if (!landing.aff) return skipped('no_aff');
     const request: ClickRequest = { affiliate_url: url, click_id: existing };
     const result = toResult<ClickResponse>(await postPlain(base + '/api/v1/track/click', request));
@@ -79,7 +78,7 @@ export function createSvc(options: SvcOptions): Svc {
   };
 
   const signup = async (customerKey: string, details: SignupDetails = {}): Promise<SignupResult> => {
-    if (!consent.granted()) return skipped('consent_pending');
+    if (!granted()) return skipped('consent_pending');
     // §Attribution rules, "Cleared cookie": without a click id the customer key and the program still record the lead.
     const request: LeadRequest = {
       click_id: getClickId(),
@@ -92,26 +91,14 @@ export function createSvc(options: SvcOptions): Svc {
     return result;
   };
 
-  const domains = options.domains;
-  // Links are decorated just before the browser follows them, so links the page adds later are covered too.
-  const decorate = (event: Event) => {
-    const target = event.target as Element;
-    const link = target.closest && (target.closest('a[href]') as HTMLAnchorElement | null);
-    const clickId = getClickId();
-    const expires = +readCookie(clickExpiresCookie)!;
-    if (link && clickId && consent.granted() && expires > Date.now()) decorateLink(link, domains!, { clickId, expires });
-  };
-  if (domains && domains.length) {
-    document.addEventListener('mousedown', decorate, true);
-    document.addEventListener('click', decorate, true);
-  }
+  if (withHandoff && options.domains && options.domains.length) watchLinks(options.domains, granted);
 
   return {
     trackClick: () => trackClick(landingUrl).catch(failed),
     getClickId,
     signup: (customerKey, details) => signup(customerKey, details).catch(failed),
     consent: async (granted) => {
-      const held = consent.answer(granted);
+      const held = consent && consent.answer(granted);
       return held ? trackClick(held).catch(failed) : undefined;
     },
   };

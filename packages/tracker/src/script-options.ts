@@ -1,4 +1,4 @@
-import type { SvcOptions } from '@svc/browser';
+import { withConsent, withHandoff, type SvcOptions } from '@svc/browser';
 
 /** The `data-svc-*` attributes of the script tag, as `HTMLElement.dataset` names them. */
 export interface ScriptData {
@@ -18,6 +18,6 @@ export const scriptOptions = (data: ScriptData, src: string): SvcOptions => ({
   baseUrl: new URL(src).origin,
   cookieDomain: data.svcCookieDomain,
   debug: data.svcDebug != null,
-  consent: data.svcConsent as SvcOptions['consent'],
-  domains: (data.svcDomains || '').toLowerCase().match(/[^\s,]+/g) || undefined,
+  consent: withConsent ? (data.svcConsent as SvcOptions['consent']) : undefined,
+  domains: (withHandoff && (data.svcDomains || '').toLowerCase().match(/[^\s,]+/g)) || undefined,
 });

@@ -1,3 +1,5 @@
+import { withHandoff } from '../features';
+
 /**
  * Query parameters of the cross-domain hand-off (§item 8; a decision of svc): the click id and its expiry in
  * Unix seconds, named like the cookies that hold them.
@@ -21,7 +23,7 @@ export interface Landing {
 export function parseLanding(url: string): Landing | undefined {
   try {
     const params = new URL(url).searchParams;
-    const clickId = params.get(handoffIdParam);
+    const clickId = withHandoff && params.get(handoffIdParam);
     const expires = +params.get(handoffExpiresParam)!;
     const landing = { aff: !!params.get('aff'), handoff: clickId && expires > 0 ? { clickId, expires } : undefined };
     return landing.aff || landing.handoff ? landing : undefined;

@@ -164,6 +164,10 @@ export const catalogue = {
   webhookUnknownAccount: platform(400, 'No program is connected to this processor account'),
   webhookProgramMismatch: platform(400, 'metadata.program_id does not match the program connected to this processor account'),
 
+  // Test-control API (spec tag `test-control`); routes may name the field or record in the message.
+  testControlInvalid: platform(400, 'Invalid test-control request'),
+  testControlNotFound: platform(404, 'Record not found'),
+
   // Transport-level refusals, in the platform envelope.
   payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),
   unsupportedMediaType: platform(415, 'Content-Type must be application/json'),

@@ -503,6 +503,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sign-in page
+         * @description An email form. With `state` (from `auth/start`'s `sign_in_url`) it completes that CLI login; without it, it signs in to the dashboard.
+         */
+        get: operations["signInPage"];
+        put?: never;
+        /**
+         * Sign in with a dev account
+         * @description Form post (`application/x-www-form-urlencoded`: `email`, optional `state`). Creates the dev account (with its
+         *     advertiser, workspace and owner membership) on first use and issues an `id_token` (HS256 JWT: `iss` the
+         *     server's public URL, `aud` `svc-cli`, `sub` the account id, `email`, 5 minutes). With `state` it completes
+         *     that CLI login exactly as `POST /api/v1/cli/auth/callback` does and shows a page telling the developer to
+         *     return to the terminal; without `state` it sets the `svc_session` cookie and redirects to `/dashboard`.
+         */
+        post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sign-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End the dashboard session */
+        post: operations["signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/js/svc-tracker.js": {
         parameters: {
             query?: never;
@@ -1734,21 +1779,43 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description Invalid test-control request. */
+        /** @description Invalid test-control request; the message names what is wrong. */
         TestBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 400,
+                 *         "name": "BadRequestError",
+                 *         "message": "Invalid test-control request",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description A referenced record does not exist. */
+        /** @description A referenced record does not exist; the message names it. */
         TestNotFound: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 404,
+                 *         "name": "NotFoundError",
+                 *         "message": "Record not found",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
@@ -2539,6 +2606,32 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
+            /** @description **Decision:** the token's account has been suspended since it logged in (§Authentication rule 4). */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Your account has been suspended.",
+                     *         "details": {
+                     *           "code": "ACCOUNT_BLOCKED"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountBlockedError"];
+                };
+            };
             429: components["responses"]["RateLimited"];
             /** @description Failure listing programs. */
             500: {
@@ -3177,6 +3270,115 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["PlatformError"];
                 };
+            };
+        };
+    };
+    signInPage: {
+        parameters: {
+            query?: {
+                state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sign-in form. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** Format: email */
+                    email: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The CLI login is complete. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Dashboard session started; redirect to `/dashboard`. */
+            303: {
+                headers: {
+                    /** @description `svc_session=…; HttpOnly; SameSite=Lax; Path=/; Max-Age=604800` (plus `Secure` on HTTPS). */
+                    "Set-Cookie"?: string;
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not an email address, or the CLI login session expired (the page says which). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The account is suspended (`Your account has been suspended.`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CLI login session does not exist or was already used. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    signOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Session ended and cookie cleared; redirect to `/dashboard`. */
+            303: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

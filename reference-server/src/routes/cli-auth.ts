@@ -1,4 +1,30 @@
 import type { FastifyInstance } from 'fastify';
+import { completeCliLogin, pollCliLogin, startCliLogin } from '../domain/login/cli-login';
+import { loginDeps } from './login-deps';
 
-/** §CLI routes: /api/v1/cli/auth/start, /callback, /poll, and the development sign-in page. */
-export async function cliAuthRoutes(_app: FastifyInstance): Promise<void> {}
+type Body = { state?: unknown; id_token?: unknown } | undefined;
+
+/** §CLI routes: /api/v1/cli/auth/start, /callback, /poll (no credential; the `/cli/*` rate limit per IP). */
+export async function cliAuthRoutes(app: FastifyInstance): Promise<void> {
+  const deps = loginDeps(app);
+
+  app.post('/api/v1/cli/auth/start', { config: { rateLimit: 'cli', cliFailure: 'authStart' } }, async () => ({
+    data: await startCliLogin(deps()),
+  }));
+
+  app.post<{ Body: Body }>(
+    '/api/v1/cli/auth/callback',
+    { config: { rateLimit: 'cli', cliFailure: 'authCallback' } },
+    async (request) => {
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      await completeCliLogin(deps(), body.state, body.id_token);
+      return { data: { status: 'signed_in' as const } };
+    },
+  );
+
+  app.get<{ Querystring: { state?: string } }>(
+    '/api/v1/cli/auth/poll',
+    { config: { rateLimit: 'cli', cliFailure: 'authPoll' } },
+    async (request) => ({ data: await pollCliLogin(deps(), request.query.state) }),
+  );
+}

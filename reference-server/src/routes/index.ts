@@ -5,6 +5,7 @@ import { dashboardRoutes } from './dashboard';
 import { dashboardPageRoutes } from './dashboard-page';
 import { healthRoutes } from './health';
 import { readinessRoutes } from './readiness';
+import { signInRoutes } from './sign-in';
 import { testControlRoutes } from './test-control';
 import { trackerScriptRoutes } from './tracker-script';
 import { trackingRoutes } from './tracking';
@@ -17,6 +18,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(readinessRoutes);
   app.register(trackerScriptRoutes);
   app.register(cliAuthRoutes);
+  app.register(signInRoutes);
   app.register(cliRoutes);
   app.register(dashboardRoutes);
   app.register(dashboardPageRoutes);

@@ -1,0 +1,24 @@
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and double-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => entities[c] ?? c);
+}
+
+/** The shared page frame: one stylesheet, no framework. */
+export function page(title: string, body: string, scripts: string[] = []): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/dashboard/assets/app.css">
+</head>
+<body>
+${body}
+${scripts.map((src) => `<script src="${escapeHtml(src)}" defer></script>`).join('\n')}
+</body>
+</html>
+`;
+}

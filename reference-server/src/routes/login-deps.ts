@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { LoginDeps } from '../domain/login/deps';
+
+/** The sign-in rules' dependencies, read from `app.svc` at call time (the test clock may be swapped). */
+export function loginDeps(app: FastifyInstance): () => LoginDeps {
+  return () => ({
+    store: app.svc.store,
+    clock: app.svc.clock,
+    faults: app.svc.faults,
+    publicUrl: app.svc.publicUrl,
+    idTokenSecret: app.svc.secrets.idToken,
+  });
+}

@@ -1,0 +1,64 @@
+import { assertValidResponse } from '../../src/testing/validate';
+import { expect } from 'vitest';
+import type { Harness } from '../harness';
+
+/** Logs an account in through the real CLI flow (start → callback → poll) and returns its login token. */
+export async function loginToken(h: Harness, accountId: number): Promise<string> {
+  const start = await h.request('POST', '/api/v1/cli/auth/start');
+  const { state } = start.body.data;
+  const { id_token } = await h.control.issueIdToken(accountId);
+  const callback = await h.request('POST', '/api/v1/cli/auth/callback', { json: { state, id_token } });
+  expect(callback.status).toBe(200);
+  const poll = await h.request('GET', `/api/v1/cli/auth/poll?state=${encodeURIComponent(state)}`);
+  expect(poll.body.data.status).toBe('complete');
+  return poll.body.data.token as string;
+}
+
+/** The CLI 500 shape of §Request ids: the id ends the message and is in details and the header. */
+export function expectCliFailure(res: { status: number; body: any; headers: Record<string, unknown> }, what: string): void {
+  expect(res.status).toBe(500);
+  const id = res.headers['x-request-id'];
+  expect(typeof id).toBe('string');
+  expect(res.body.error.message).toBe(`${what} (request_id: ${String(id)})`);
+  expect(res.body.error.details).toEqual({ request_id: id });
+}
+
+/**
+ * Reset, clock and faults through the services the control API drives (`/_test/reset`, `/_test/clock`,
+ * `/_test/faults` move exactly these).
+ */
+export function direct(h: Harness) {
+  return {
+    async reset() {
+      await h.store.wipe();
+      h.app.svc.testClock?.reset();
+      h.app.svc.faults.reset();
+      await h.app.svc.rateLimitStore.reset();
+    },
+    async clock(body: { advance_seconds: number }) {
+      const now = h.app.svc.testClock!.advance(body.advance_seconds);
+      return { now: new Date(now).toISOString() };
+    },
+    async armFault(body: { point: 'cli'; times?: number }) {
+      h.app.svc.faults.arm(body.point, body.times ?? 1);
+    },
+  };
+}
+
+/** An HTML or redirect response through `app.inject`, validated against the spec like `h.request` (which parses JSON). */
+export async function htmlRequest(
+  h: Harness,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  let payload: string | undefined;
+  if (options.form) {
+    payload = new URLSearchParams(options.form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  const res = await h.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  assertValidResponse({ method, url, status: res.statusCode, headers: res.headers, body: res.body });
+  return { status: res.statusCode, headers: res.headers, text: res.body };
+}

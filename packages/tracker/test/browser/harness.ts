@@ -1,0 +1,147 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// The built reference server, by path on purpose: @svc/reference-server depends on @svc/tracker (it serves the
+// script), so a devDependency back would make a cycle in the workspace graph. `pnpm build` builds it after us.
+import { startReferenceServer, type ReferenceServer } from '../../../../reference-server/dist/index.js';
+import { apiHost, startEdge, type Edge } from './edge';
+
+export interface World {
+  server: ReferenceServer;
+  edge: Edge;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+/** The real reference server, the edge in front of it, and Debian's Chromium resolving every host to 127.0.0.1. */
+export async function startWorld(): Promise<World> {
+  const server = await startReferenceServer({ testControl: true });
+  const edge = await startEdge(server.url);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--ignore-certificate-errors',
+      '--host-resolver-rules=MAP * 127.0.0.1',
+    ],
+  });
+  return {
+    server,
+    edge,
+    browser,
+    async close() {
+      await browser.close();
+      await edge.close();
+      await server.close();
+    },
+  };
+}
+
+export interface Program {
+  id: number;
+  windowDays: number;
+  partners: { id: number; link: string }[];
+}
+
+/** A program (browser-mode leads allowed) with one referral link per partner. */
+export async function createProgram(world: World, options: { windowDays?: number; partners?: number } = {}): Promise<Program> {
+  const windowDays = options.windowDays ?? 30;
+  const program = await world.server.control.createProgram({ attribution_window_days: windowDays, lead_auth: 'browser_allowed' });
+  const partners = [];
+  for (let i = 0; i < (options.partners ?? 1); i++) {
+    const partner = await world.server.control.createPartner({ program_id: program.id });
+    const link = await world.server.control.createLink({ program_id: program.id, partner_id: partner.id });
+    partners.push({ id: partner.id, link: link.short_link });
+  }
+  return { id: program.id, windowDays, partners };
+}
+
+export interface TagOptions {
+  programId: number;
+  scheme?: 'http' | 'https';
+  /** `full` loads svc-tracker.full.js (consent and hand-off). */
+  build?: 'lean' | 'full';
+  attributes?: Record<string, string>;
+}
+
+/** The script URL on the API host, over the page's scheme. */
+export function scriptUrl(world: World, scheme: 'http' | 'https' = 'http', build: 'lean' | 'full' = 'lean'): string {
+  const port = scheme === 'https' ? world.edge.httpsPort : world.edge.httpPort;
+  return `${scheme}://${apiHost}:${port}/js/${build === 'full' ? 'svc-tracker.full.js' : 'svc-tracker.js'}`;
+}
+
+/** The tag a storefront pastes (§What the service does, item 8). */
+export function scriptTag(world: World, options: TagOptions): string {
+  const attributes = Object.entries({ 'data-svc-program-id': String(options.programId), ...options.attributes })
+    .map(([name, value]) => ` ${name}="${value}"`)
+    .join('');
+  return `<script async src="${scriptUrl(world, options.scheme, options.build)}"${attributes}></script>`;
+}
+
+export const html = (...body: string[]) => `<!doctype html><html><head><meta charset="utf-8"><title>shop</title></head><body>${body.join('\n')}</body></html>`;
+
+/** The storefront URL of a host on the edge. */
+export function storeUrl(world: World, host: string, path: string, scheme: 'http' | 'https' = 'http'): string {
+  return `${scheme}://${host}:${scheme === 'https' ? world.edge.httpsPort : world.edge.httpPort}${path}`;
+}
+
+export interface Visit {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console messages: the tracker must cause neither. */
+  errors: string[];
+  console: string[];
+}
+
+export async function newVisit(world: World): Promise<Visit> {
+  const context = await world.browser.newContext();
+  const page = await context.newPage();
+  const visit: Visit = { context, page, errors: [], console: [] };
+  page.on('pageerror', (error) => visit.errors.push(String(error)));
+  page.on('console', (message) => visit.console.push(message.text()));
+  return visit;
+}
+
+/** Opens a page and waits until the tracker has started (the `svc` global is the loaded one). */
+export async function open(visit: Visit, url: string): Promise<void> {
+  await visit.page.goto(url);
+  await visit.page.waitForFunction(() => (window as unknown as { svc?: { loaded?: boolean } }).svc?.loaded === true);
+}
+
+/** Waits until the service has answered `count` POSTs to a path (seen at the edge), then a moment for the page to act. */
+export async function waitForPosts(world: World, path: string, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (world.edge.seen.filter((r) => r.method === 'POST' && r.path === path).length < count) {
+    if (Date.now() > deadline) throw new Error(`no ${count} POST ${path} within 10 s`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function clickCookie(visit: Visit) {
+  return (await visit.context.cookies()).find((cookie) => cookie.name === 'svc_click_id');
+}
+
+/** Waits for the click cookie to appear. */
+export async function waitForClickCookie(visit: Visit) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const cookie = await clickCookie(visit);
+    if (cookie) return cookie;
+    if (Date.now() > deadline) throw new Error('svc_click_id never appeared');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** `svc(command, ...args)` in the page, settled through the callback argument. */
+export function callSvc<T>(visit: Visit, command: string, ...args: unknown[]): Promise<T> {
+  return visit.page.evaluate(
+    ([command, args]) =>
+      new Promise<T>((resolve) => (window as unknown as { svc: (...a: unknown[]) => void }).svc(command, ...(args as unknown[]), resolve)),
+    [command, args] as const,
+  );
+}

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
+import { assertValidResponse } from '../../src/testing/validate';
 import { createHarness, type Harness } from '../harness';
 import { direct, htmlRequest } from './support';
 
@@ -94,15 +96,20 @@ describe('development sign-in page', () => {
   });
 
   it('marks the cookie Secure on HTTPS', async () => {
-    const secure = await createHarness({ trustProxy: true });
+    // A second app on the same store, behind a proxy that says the request came over HTTPS.
+    const app = buildApp({ store: h.store, testControl: true, trustProxy: true });
     try {
-      const res = await htmlRequest(secure, 'POST', '/auth/sign-in', {
-        form: { email: 'owner@example.test' },
-        headers: { 'x-forwarded-proto': 'https' },
+      const res = await app.inject({
+        method: 'POST',
+        url: '/auth/sign-in',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
+        payload: 'email=owner%40example.test',
       });
-      expect(String(res.headers['set-cookie'])).toContain('; Secure');
+      assertValidResponse({ method: 'POST', url: '/auth/sign-in', status: res.statusCode, headers: res.headers, body: res.body });
+      expect(res.statusCode).toBe(303);
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure$/);
     } finally {
-      await secure.close();
+      await app.close();
     }
   });
 });

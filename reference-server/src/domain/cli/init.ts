@@ -1,0 +1,42 @@
+import { commissionTypes, messageTemplates, type CommissionType, type Program as ProgramWire } from '@svc/types';
+import { fail } from '../../http/http-error';
+import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
+import type { Account } from '../../store/schema';
+import type { DomainDeps } from '../deps';
+import { createProgram } from '../programs/create-program';
+import { programView } from '../programs/view';
+
+const present = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
+
+/**
+ * §CLI errors, POST /init: the four fields are required, `commission_type` is one of four, `commission_rate` a
+ * positive number (a string is rejected), and `advertiser_id`, when sent, must be the signed-in account's.
+ * Returns the program with its key in full: the only time it is shown (§Resources/Program, api_token).
+ */
+export async function initProgram(deps: DomainDeps, account: Account, body: unknown): Promise<ProgramWire> {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const advertiserId = await findAdvertiserIdOfAccount(deps.db, account.id);
+  const workspaceId = advertiserId === undefined ? undefined : await findWorkspaceIdOfAdvertiser(deps.db, advertiserId);
+  if (advertiserId === undefined || workspaceId === undefined) throw fail('initNoAdvertiser');
+  if (input.advertiser_id !== undefined && input.advertiser_id !== advertiserId) throw fail('initAdvertiserMismatch');
+
+  const { name, domain, commission_type: type, commission_rate: rate } = input;
+  if (![name, domain, type, rate].every(present) || typeof name !== 'string' || typeof domain !== 'string') {
+    throw fail('initMissingFields');
+  }
+  if (typeof type !== 'string' || !(commissionTypes as readonly string[]).includes(type)) {
+    throw fail('initMissingFields', { message: messageTemplates.initCommissionType(String(type)) });
+  }
+  if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) throw fail('initRateInvalid');
+
+  deps.faults.check('cli');
+  const created = await createProgram(deps, {
+    workspaceId,
+    advertiserId,
+    name: name.trim(),
+    domain: domain.trim(),
+    commissionType: type as CommissionType,
+    commissionRate: rate,
+  });
+  return programView(created.program, created.apiToken);
+}

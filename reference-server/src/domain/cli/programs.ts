@@ -1,0 +1,14 @@
+import type { MembershipRole, Program as ProgramWire } from '@svc/types';
+import { programsOfAccount } from '../../store/accounts';
+import type { DomainDeps } from '../deps';
+import { programView } from '../programs/view';
+
+/** §CLI routes, GET /programs: every program of the account's workspaces, keys masked, with the account's role. */
+export async function listAccountPrograms(
+  deps: DomainDeps,
+  accountId: number,
+): Promise<(ProgramWire & { role: MembershipRole })[]> {
+  deps.faults.check('cli');
+  const rows = await programsOfAccount(deps.db, accountId);
+  return rows.map(({ role, ...program }) => ({ ...programView(program), role }));
+}

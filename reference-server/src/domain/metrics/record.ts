@@ -1,0 +1,62 @@
+import type { Currency } from '@svc/types';
+import type { Kysely } from 'kysely';
+import { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics } from '../../store/metrics';
+import type { Database } from '../../store/schema';
+import { utcDay } from './day';
+
+type Db = Kysely<Database>;
+
+/**
+ * Incremental metric updates, one per recorded event (§What the service does, items 3 and 6): real events
+ * count in the program totals and the daily rollups; test events only in the test counters.
+ */
+export async function countClick(db: Db, e: { programId: number; partnerId: number; isTest: boolean; now: number }): Promise<void> {
+  if (e.isTest) return bumpProgramMetrics(db, e.programId, ['test_clicks'], [], e.now);
+  await bumpProgramMetrics(db, e.programId, ['clicks'], ['last_click_at', 'last_event_at'], e.now);
+  await bumpDailyMetrics(db, { programId: e.programId, day: utcDay(e.now), partnerId: e.partnerId }, 'clicks');
+}
+
+export async function countLead(db: Db, e: { programId: number; partnerId: number | null; isTest: boolean; now: number }): Promise<void> {
+  if (e.isTest) return bumpProgramMetrics(db, e.programId, ['test_leads'], [], e.now);
+  await bumpProgramMetrics(db, e.programId, ['leads'], ['last_lead_at', 'last_event_at'], e.now);
+  await bumpDailyMetrics(db, { programId: e.programId, day: utcDay(e.now), partnerId: e.partnerId ?? 0 }, 'leads');
+}
+
+export interface SaleMetric {
+  programId: number;
+  partnerId: number | null;
+  isTest: boolean;
+  source: 'api' | 'processor';
+  amountCents: number;
+  currency: Currency;
+  commissionCents: number;
+  occurredAt: number;
+  now: number;
+}
+
+export async function countSale(db: Db, e: SaleMetric): Promise<void> {
+  if (e.isTest) return bumpProgramMetrics(db, e.programId, ['test_sales'], [], e.now);
+  const processor = e.source === 'processor';
+  await bumpProgramMetrics(
+    db,
+    e.programId,
+    processor ? ['sales', 'processor_sales'] : ['sales'],
+    processor ? ['last_sale_at', 'last_processor_sale_at', 'last_event_at'] : ['last_sale_at', 'last_event_at'],
+    e.now,
+  );
+  const key = { programId: e.programId, day: utcDay(e.occurredAt), partnerId: e.partnerId ?? 0 };
+  await bumpDailyMetrics(db, key, 'sales');
+  await addDailyAmounts(db, { ...key, currency: e.currency }, { revenueCents: e.amountCents, commissionsCents: e.commissionCents });
+}
+
+/** A refund takes the sale's revenue and its reversed commission back out, on the sale's day. */
+export async function countRefund(
+  db: Db,
+  e: { programId: number; partnerId: number | null; amountCents: number; currency: Currency; commissionCents: number; occurredAt: number },
+): Promise<void> {
+  await addDailyAmounts(
+    db,
+    { programId: e.programId, day: utcDay(e.occurredAt), partnerId: e.partnerId ?? 0, currency: e.currency },
+    { revenueCents: -e.amountCents, commissionsCents: -e.commissionCents },
+  );
+}

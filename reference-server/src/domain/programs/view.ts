@@ -1,0 +1,24 @@
+import type { Program as ProgramWire } from '@svc/types';
+import { maskKey } from '../../http/program-key';
+import { allowedOriginsOf } from '../../store/programs';
+import type { Program } from '../../store/schema';
+
+/**
+ * A program as the API shows it (`Program` schema): the key in full only when `apiToken` is the one just
+ * issued, masked everywhere else (§Resources/Program, api_token).
+ */
+export function programView(program: Program, apiToken?: string): ProgramWire {
+  return {
+    id: program.id,
+    name: program.name,
+    domain: program.domain,
+    commission_type: program.commission_type,
+    commission_rate: program.commission_rate,
+    attribution_window_days: program.attribution_window_days,
+    lead_auth: program.lead_auth,
+    allowed_origins: allowedOriginsOf(program),
+    api_token: apiToken ?? maskKey(program.api_key_last4),
+    advertiser_id: program.advertiser_id,
+    created_at: new Date(program.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,126 @@
+import { catalogue } from '@svc/types';
+import { fail } from '../../http/http-error';
+import { insertClick } from '../../store/clicks';
+import { findCustomerByClick, insertCustomer } from '../../store/customers';
+import { insertEvent } from '../../store/events';
+import { findLinkByShortLink } from '../../store/links';
+import { findProgramById } from '../../store/programs';
+import type { Program, ReferralLink } from '../../store/schema';
+import type { DomainDeps } from '../deps';
+import { countClick } from '../metrics/record';
+import { newClickId } from './ids';
+import { checkOrigin } from './origin';
+import { checkProgramMatchesKey, type TestMode } from './test-mode';
+import { clickStillAttributes } from './window';
+
+export interface ClickInput {
+  affiliateUrl: string;
+  /** The visitor's existing `svc_click_id` (first click wins). */
+  existingClickId?: string;
+  mode: TestMode;
+  /** The program of a valid Bearer key, if one was sent (only for the test-mode check). */
+  keyProgramId?: number;
+  /** The request's `Origin` header (browser calls). */
+  origin?: string;
+}
+
+export interface ClickResult {
+  /** The id to keep in the cookie: the first click's when the visitor was already attributed. */
+  clickId: string;
+  /** The program's attribution window (the cookie's lifetime). */
+  cookieWindowDays: number;
+  program: Program;
+}
+
+/** §POST /api/v1/track/click: records a click and the customer-to-partner relationship. */
+export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<ClickResult> {
+  const link = await linkOf(deps, input.affiliateUrl);
+  const program = await findProgramById(deps.db, link.program_id as number);
+  if (!program) throw fail('clickLinkMisconfigured');
+  checkOrigin(program, input.origin);
+  checkProgramMatchesKey(input.mode, input.keyProgramId);
+  deps.faults.check('click');
+
+  const now = deps.clock.now();
+  const isTest = input.mode.test;
+  const partnerId = link.partner_id as number;
+  const clickId = newClickId();
+  const first = await firstClick(deps, program, input.existingClickId, isTest, now);
+
+  await deps.db.transaction().execute(async (trx) => {
+    // First click wins: a new click is logged for the new partner; the customer stays with the first.
+    await insertClick(trx, { clickId, programId: program.id, partnerId, linkId: link.id, isTest, now });
+    if (!first) {
+      await insertCustomer(trx, {
+        program_id: program.id,
+        customer_key: null,
+        click_id: clickId,
+        partner_id: partnerId,
+        status: 'clicked',
+        is_test: isTest ? 1 : 0,
+        email: null,
+        lead_at: null,
+        converted_at: null,
+        clicked_at: now,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await insertEvent(trx, {
+      program_id: program.id,
+      type: 'click',
+      is_test: isTest ? 1 : 0,
+      occurred_at: now,
+      partner_id: partnerId,
+      click_id: clickId,
+      customer_key: null,
+      sale_id: null,
+      amount_cents: null,
+      currency: null,
+      source: null,
+    });
+    await countClick(trx, { programId: program.id, partnerId, isTest, now });
+  });
+  return { clickId: first ?? clickId, cookieWindowDays: program.attribution_window_days, program };
+}
+
+/** The referral link named by the URL's `aff` parameter, usable for a click (§Message catalogue, 400 and 410). */
+async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralLink> {
+  let url: URL;
+  try {
+    url = new URL(affiliateUrl);
+  } catch {
+    throw fail('clickUrlInvalid');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail('clickUrlInvalid');
+  const aff = url.searchParams.get('aff');
+  if (!aff) throw fail('clickNoAff');
+  const link = await findLinkByShortLink(deps.db, aff);
+  if (!link) throw fail('clickLinkNotFound');
+  if (link.program_id === null || link.partner_id === null) throw fail('clickLinkMisconfigured');
+  if (link.enabled !== 1) {
+    throw fail('clickLinkDisabled', {
+      topLevel: { success: false, message: catalogue.clickLinkDisabled.message },
+      extra: { hint: 'The partner or the brand turned this link off; no click was recorded. It works again once the link is turned back on.' },
+    });
+  }
+  return link;
+}
+
+/** The visitor's first click id, when the cookie names a click of this program and world still inside the window. */
+async function firstClick(
+  deps: DomainDeps,
+  program: Program,
+  existingClickId: string | undefined,
+  isTest: boolean,
+  now: number,
+): Promise<string | undefined> {
+  if (existingClickId === undefined) return undefined;
+  const customer = await findCustomerByClick(deps.db, existingClickId);
+  if (customer) {
+    const same = customer.program_id === program.id && customer.is_test === (isTest ? 1 : 0);
+    return same && clickStillAttributes(customer.clicked_at, now, program.attribution_window_days) ? existingClickId : undefined;
+  }
+  // Unknown, or a later click's id (never handed out as the cookie value): the visitor starts afresh.
+  return undefined;
+}

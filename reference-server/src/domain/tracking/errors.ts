@@ -1,0 +1,19 @@
+import { messageTemplates, type SaleErrorCode } from '@svc/types';
+import { HttpError } from '../../http/http-error';
+
+/** A templated catalogue message (`messageTemplates`) in the platform envelope. */
+function templated(status: number, message: string, code?: SaleErrorCode): HttpError {
+  return new HttpError(code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message });
+}
+
+/** §States and transitions: `Customer status cannot be updated to lead. Current status: <status>`. */
+export const leadStatusError = (status: string) => templated(400, messageTemplates.leadStatus(status));
+
+/** §Authentication rule 6: the request's origin is not in the program's allowed origins (nothing recorded). */
+export const originError = (origin: string) => templated(403, messageTemplates.originNotAllowed(origin));
+
+/** §Errors 422: `currency XXX is not supported`; nothing created. */
+export const currencyError = (currency: string) => templated(422, messageTemplates.saleCurrency(currency), 'unsupported_currency');
+
+/** §Message catalogue: `provider must be one of: ...`. */
+export const providerError = (allowed: readonly string[]) => templated(400, messageTemplates.saleProvider(allowed), 'invalid_request');

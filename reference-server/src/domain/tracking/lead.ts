@@ -1,0 +1,138 @@
+import { fail } from '../../http/http-error';
+import { findClick } from '../../store/clicks';
+import { findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
+import { insertEvent } from '../../store/events';
+import { findProgramById } from '../../store/programs';
+import type { Customer, Program } from '../../store/schema';
+import { isUniqueViolation } from '../../store/unique-violation';
+import type { DomainDeps } from '../deps';
+import { countLead } from '../metrics/record';
+import { leadStatusError } from './errors';
+import { checkOrigin } from './origin';
+import { checkProgramMatchesKey, type TestMode } from './test-mode';
+
+export interface LeadInput {
+  /** Server mode: the program of the valid Bearer key. Absent: browser mode. */
+  keyProgram?: Program;
+  clickId?: string;
+  customerKey?: string;
+  email?: string;
+  mode: TestMode;
+  /** The request's `Origin` header (checked in browser mode). */
+  origin?: string;
+}
+
+export interface LeadResult {
+  /** A browser-mode lead at a `server_required` program (§States and transitions). */
+  provisional: boolean;
+  program: Program;
+}
+
+/**
+ * §POST /api/v1/track/lead and §States and transitions: settles, records provisionally, or refuses a lead.
+ * Also the settlement path of a provisional lead (server mode, or the processor webhook through it).
+ */
+export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<LeadResult> {
+  if (input.clickId === undefined && input.customerKey === undefined) throw fail('leadIdentifierRequired');
+  const serverMode = input.keyProgram !== undefined;
+  if (serverMode) checkProgramMatchesKey(input.mode, input.keyProgram?.id);
+  const program = input.keyProgram ?? (await browserProgram(deps, input));
+  if (!serverMode) checkOrigin(program, input.origin);
+
+  const isTest = input.mode.test;
+  const customer = await resolveCustomer(deps, program, input, isTest);
+  const provisional = !serverMode && program.lead_auth === 'server_required';
+  if (customer) refuseSecondLead(customer, provisional);
+  // A click that names nothing in this world, with no known key: nothing to attach the lead to.
+  if (!customer && input.clickId !== undefined) throw fail('leadCustomerNotFound');
+  deps.faults.check('lead');
+
+  const now = deps.clock.now();
+  const record = async (trx: DomainDeps['db']) => {
+    if (customer && provisional) {
+      // The lead does not settle, does not store the customer key, and does not count or pay.
+      await updateCustomer(trx, customer.id, { status: 'provisional_lead', provisional: 1, lead_at: now, updated_at: now });
+    } else if (customer) {
+      await updateCustomer(trx, customer.id, {
+        status: 'lead',
+        provisional: 0,
+        customer_key: input.customerKey ?? customer.customer_key,
+        email: input.email ?? customer.email,
+        lead_at: customer.lead_at ?? now,
+        updated_at: now,
+      });
+    } else if (!provisional) {
+      // §Attribution rules, cleared cookie: no click id, the lead is still recorded, unattributed.
+      await insertCustomer(trx, {
+        program_id: program.id,
+        customer_key: input.customerKey as string,
+        click_id: null,
+        partner_id: null,
+        status: 'lead',
+        is_test: isTest ? 1 : 0,
+        email: input.email ?? null,
+        lead_at: now,
+        converted_at: null,
+        clicked_at: null,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await insertEvent(trx, {
+      program_id: program.id,
+      type: 'lead',
+      is_test: isTest ? 1 : 0,
+      occurred_at: now,
+      partner_id: customer?.partner_id ?? null,
+      click_id: customer?.click_id ?? null,
+      customer_key: provisional ? null : (input.customerKey ?? customer?.customer_key ?? null),
+      provisional: provisional ? 1 : 0,
+      sale_id: null,
+      amount_cents: null,
+      currency: null,
+      source: null,
+    });
+    if (!provisional) await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
+  };
+
+  try {
+    await deps.db.transaction().execute(record);
+  } catch (error) {
+    // Two identical first leads at once: the key's customer now exists, so this one is a second lead.
+    if (isUniqueViolation(error)) throw leadStatusError('lead');
+    throw error;
+  }
+  return { provisional, program };
+}
+
+/**
+ * Browser mode: the program of the click, else `additional_data.program_id` (spec/openapi.yaml, trackLead
+ * **Decision**). Nothing named: the customer cannot be found.
+ */
+async function browserProgram(deps: DomainDeps, input: LeadInput): Promise<Program> {
+  const click = input.clickId === undefined ? undefined : await findClick(deps.db, input.clickId);
+  const programId = click?.program_id ?? input.mode.programId;
+  const program = programId === undefined ? undefined : await findProgramById(deps.db, programId);
+  if (!program) throw fail('leadCustomerNotFound');
+  return program;
+}
+
+/** The customer by key, else by click; test-mode leads resolve among test records only. */
+async function resolveCustomer(deps: DomainDeps, program: Program, input: LeadInput, isTest: boolean): Promise<Customer | undefined> {
+  if (input.customerKey !== undefined) {
+    const byKey = await findCustomerByKey(deps.db, program.id, isTest, input.customerKey);
+    if (byKey) return byKey;
+  }
+  if (input.clickId === undefined) return undefined;
+  const byClick = await findCustomerByClick(deps.db, input.clickId);
+  if (!byClick || byClick.is_test !== (isTest ? 1 : 0)) return undefined;
+  if (byClick.program_id !== program.id) throw fail('leadWrongProgram');
+  return byClick;
+}
+
+/** §States and transitions: a customer that already has a lead, or is further on, stays as it is. */
+function refuseSecondLead(customer: Customer, provisional: boolean): void {
+  const settled = customer.status === 'lead' || customer.status === 'converted';
+  const alreadyProvisional = customer.status === 'provisional_lead' && provisional;
+  if (settled || alreadyProvisional) throw leadStatusError(customer.status);
+}

@@ -1,0 +1,56 @@
+import { fail } from '../../http/http-error';
+import { findCommissionOfSale, reverseCommission } from '../../store/commissions';
+import { findSaleInProgram, markRefunded } from '../../store/sales';
+import type { Program } from '../../store/schema';
+import type { DomainDeps } from '../deps';
+import { countRefund } from '../metrics/record';
+
+export interface RefundInput {
+  program: Program;
+  transactionId: string;
+  reason?: 'refund' | 'chargeback';
+  note?: string;
+}
+
+export interface RefundResult {
+  saleId: number;
+  commissionId: number | null;
+  transactionId: string;
+  commissionStatus: 'reversed' | 'none';
+  alreadyRefunded: boolean;
+}
+
+/**
+ * §POST /api/v1/track/refund: marks the sale refunded and reverses its commission, and takes both back out of
+ * the metrics, in one transaction. **Decision:** refunds are whole; a second refund changes nothing.
+ */
+export async function recordRefund(deps: DomainDeps, input: RefundInput): Promise<RefundResult> {
+  const sale = await findSaleInProgram(deps.db, input.program.id, input.transactionId);
+  if (!sale) throw fail('refundSaleNotFound');
+  deps.faults.check('refund');
+  const commission = await findCommissionOfSale(deps.db, sale.id);
+  const now = deps.clock.now();
+
+  const refundedNow = await deps.db.transaction().execute(async (trx) => {
+    if (!(await markRefunded(trx, sale.id, { reason: input.reason ?? null, note: input.note ?? null, now }))) return false;
+    if (commission && commission.status !== 'reversed') await reverseCommission(trx, commission.id, now);
+    if (sale.is_test === 0) {
+      await countRefund(trx, {
+        programId: sale.program_id,
+        partnerId: sale.partner_id,
+        amountCents: sale.amount_cents,
+        currency: sale.currency,
+        commissionCents: commission?.amount_cents ?? 0,
+        occurredAt: sale.occurred_at,
+      });
+    }
+    return true;
+  });
+  return {
+    saleId: sale.id,
+    commissionId: commission?.id ?? null,
+    transactionId: input.transactionId,
+    commissionStatus: commission ? 'reversed' : 'none',
+    alreadyRefunded: !refundedNow,
+  };
+}

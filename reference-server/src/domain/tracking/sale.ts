@@ -1,0 +1,177 @@
+import type { Currency } from '@svc/types';
+import { fail } from '../../http/http-error';
+import { findCustomerByClick, findCustomerByKey, keyExistsElsewhere, markConverted } from '../../store/customers';
+import { insertEvent } from '../../store/events';
+import { findSaleIdByTransactionId, insertSale } from '../../store/sales';
+import type { Customer, Program } from '../../store/schema';
+import { isUniqueViolation } from '../../store/unique-violation';
+import { createCommission } from '../commissions/create';
+import type { DomainDeps } from '../deps';
+import { countSale } from '../metrics/record';
+import { saleWithinWindow } from './window';
+
+export interface SaleInput {
+  program: Program;
+  /** Required outside test mode (the route checks it); a test sale without one gets `test_txn_<timestamp>`. */
+  transactionId?: string;
+  amountCents: number;
+  currency: Currency;
+  customerKey?: string;
+  clickId?: string;
+  /** When the payment happened (epoch ms); the window check compares against it when no signup was recorded. */
+  occurredAt: number;
+  test: boolean;
+  /** `api` (the sale endpoint) or `processor` (a processor webhook: the same path). */
+  source: 'api' | 'processor';
+  provider?: string;
+  providerPaymentId?: string;
+  livemode?: boolean;
+}
+
+export interface SaleResult {
+  saleId: number;
+  /** Null in test mode and when the sale pays nothing (a later sale of a non-recurring commission type). */
+  commissionId: number | null;
+  transactionId: string;
+  message: string;
+}
+
+/**
+ * §POST /api/v1/track/sale (and the processor webhook's payments): resolve the customer, check attribution and
+ * the window, store the sale (the transaction id is unique by a database constraint), then create the commission,
+ * then update metrics. The steps are deliberately separate (§States and transitions): a commission failure leaves
+ * the sale stored and its transaction id consumed; a metrics failure is logged and changes nothing.
+ */
+export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
+  const { program, test } = input;
+  const transactionId = input.transactionId ?? (await testTransactionId(deps));
+  await refuseDuplicate(deps, transactionId);
+  deps.faults.check('sale');
+
+  const customer = await resolveCustomer(deps, input);
+  if (customer && customer.partner_id === null && !test) throw fail('saleNoRelationship');
+  if (customer && !saleWithinWindow(customer, input.occurredAt, program.attribution_window_days)) {
+    throw fail('saleOutsideWindow');
+  }
+  const partnerId = customer?.partner_id ?? null;
+
+  const now = deps.clock.now();
+  let stored: { saleId: number; isConversion: boolean };
+  try {
+    stored = await deps.db.transaction().execute(async (trx) => {
+      const saleId = await insertSale(trx, {
+        program_id: program.id,
+        customer_id: customer?.id ?? null,
+        partner_id: partnerId,
+        processor_event_id: transactionId,
+        amount_cents: input.amountCents,
+        currency: input.currency,
+        is_test: test ? 1 : 0,
+        provider: input.provider ?? null,
+        provider_payment_id: input.providerPaymentId ?? null,
+        livemode: input.livemode === undefined ? null : input.livemode ? 1 : 0,
+        source: input.source,
+        occurred_at: input.occurredAt,
+        created_at: now,
+        refunded_at: null,
+        refund_reason: null,
+        refund_note: null,
+      });
+      const isConversion = customer ? await markConverted(trx, customer, input.occurredAt, now) : false;
+      await insertEvent(trx, {
+        program_id: program.id,
+        type: 'sale',
+        is_test: test ? 1 : 0,
+        occurred_at: input.occurredAt,
+        partner_id: partnerId,
+        click_id: customer?.click_id ?? null,
+        customer_key: customer?.customer_key ?? input.customerKey ?? null,
+        sale_id: saleId,
+        amount_cents: input.amountCents,
+        currency: input.currency,
+        source: input.source,
+      });
+      return { saleId, isConversion };
+    });
+  } catch (error) {
+    // §Errors 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
+    // (Caught outside the transaction: on PostgreSQL a failed statement aborts it.)
+    if (isUniqueViolation(error)) await refuseDuplicate(deps, transactionId);
+    throw error;
+  }
+
+  let commission: { id: number; amountCents: number } | null = null;
+  try {
+    if (!test && partnerId !== null) {
+      commission = await createCommission(deps, { program, saleId: stored.saleId, partnerId, amountCents: input.amountCents, currency: input.currency, isConversion: stored.isConversion });
+    }
+  } finally {
+    // The sale is stored whatever happened to its commission, so it is counted either way.
+    await countSaleSafely(deps, { program, partnerId, input, commissionCents: commission?.amountCents ?? 0, now });
+  }
+  return {
+    saleId: stored.saleId,
+    commissionId: commission?.id ?? null,
+    transactionId,
+    message: test ? 'Test sale recorded (no commission)' : 'Sale recorded',
+  };
+}
+
+/** 409 with the recorded sale's id when the transaction id is already taken. */
+async function refuseDuplicate(deps: DomainDeps, transactionId: string): Promise<void> {
+  const saleId = await findSaleIdByTransactionId(deps.db, transactionId);
+  if (saleId !== undefined) throw fail('saleDuplicate', { details: { sale_id: saleId } });
+}
+
+/** §POST /api/v1/track/sale: a test sale without `transaction_id` gets `test_txn_<timestamp>` (a free one). */
+async function testTransactionId(deps: DomainDeps): Promise<string> {
+  let at = deps.clock.now();
+  while ((await findSaleIdByTransactionId(deps.db, `test_txn_${at}`)) !== undefined) at += 1;
+  return `test_txn_${at}`;
+}
+
+/**
+ * The customer by `customer_key`, else by `click_id`, in the sale's world (test sales see test records only).
+ * Not found: 400, except in test mode where the sale is recorded unattributed.
+ */
+async function resolveCustomer(deps: DomainDeps, input: SaleInput): Promise<Customer | undefined> {
+  const { program, test } = input;
+  let elsewhere = false;
+  if (input.customerKey !== undefined) {
+    const byKey = await findCustomerByKey(deps.db, program.id, test, input.customerKey);
+    if (byKey) return byKey;
+    elsewhere = await keyExistsElsewhere(deps.db, program.id, test, input.customerKey);
+  }
+  if (input.clickId !== undefined) {
+    const byClick = await findCustomerByClick(deps.db, input.clickId);
+    if (byClick && byClick.is_test === (test ? 1 : 0)) {
+      if (byClick.program_id === program.id) return byClick;
+      elsewhere = true;
+    }
+  }
+  if (test) return undefined;
+  throw fail(elsewhere ? 'saleOtherProgram' : 'saleCustomerNotFound');
+}
+
+async function countSaleSafely(
+  deps: DomainDeps,
+  s: { program: Program; partnerId: number | null; input: SaleInput; commissionCents: number; now: number },
+): Promise<void> {
+  try {
+    deps.faults.check('metrics');
+    await countSale(deps.db, {
+      programId: s.program.id,
+      partnerId: s.partnerId,
+      isTest: s.input.test,
+      source: s.input.source,
+      amountCents: s.input.amountCents,
+      currency: s.input.currency,
+      commissionCents: s.commissionCents,
+      occurredAt: s.input.occurredAt,
+      now: s.now,
+    });
+  } catch (error) {
+    // §POST /api/v1/track/sale: metric failures after the sale and commission are stored are logged only.
+    deps.log?.error({ err: error, program_id: s.program.id }, 'sale metrics update failed');
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { recordClick } from '../../domain/tracking/click';
+import { fail } from '../../http/http-error';
+import { findProgramByKey, parseBearer } from '../../http/program-key';
+import { objectBody, originOf, stringField, testModeOf } from './body';
+import { domainDeps } from './deps';
+
+/** POST /api/v1/track/click (no credential; browser-callable). */
+export async function clickRoute(app: FastifyInstance): Promise<void> {
+  app.post('/api/v1/track/click', { config: { rateLimit: 'click', failure: 'clickFailed', acceptsText: true } }, async (request) => {
+    const body = objectBody(request.body);
+    const affiliateUrl = stringField(body, 'affiliate_url');
+    if (affiliateUrl === undefined) throw fail('clickUrlRequired');
+    // A click never needs a key; one is read only for the test-mode program_id check (§Errors 403).
+    const bearer = parseBearer(request.headers.authorization);
+    const keyProgram = bearer.kind === 'token' ? await findProgramByKey(app.svc.store, bearer.token) : undefined;
+    const existingClickId = stringField(body, 'click_id');
+    const origin = originOf(request.headers);
+    const result = await recordClick(domainDeps(app, request), {
+      affiliateUrl,
+      mode: testModeOf(body),
+      ...(existingClickId === undefined ? {} : { existingClickId }),
+      ...(keyProgram ? { keyProgramId: keyProgram.id } : {}),
+      ...(origin === undefined ? {} : { origin }),
+    });
+    return { success: true, click_id: result.clickId, cookie_window_days: result.cookieWindowDays };
+  });
+}

@@ -1,0 +1,73 @@
+import { currencies, providers, type Currency } from '@svc/types';
+import { currencyError, providerError } from '../../domain/tracking/errors';
+import { fail } from '../../http/http-error';
+import { stringField, testModeOf, type Body } from './body';
+
+const dayMs = 86_400_000;
+/** §Limits: `occurred_at` not older than 30 days, not more than 5 minutes in the future. */
+const maxAgeMs = 30 * dayMs;
+const maxAheadMs = 5 * 60_000;
+const isoWithOffset = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+export interface ParsedSale {
+  test: boolean;
+  transactionId?: string;
+  amountCents: number;
+  currency: Currency;
+  customerKey?: string;
+  clickId?: string;
+  occurredAt: number;
+  provider?: string;
+  providerPaymentId?: string;
+  livemode?: boolean;
+}
+
+/** The sale body, checked in the order of §Message catalogue (400 and 422 track sale); throws the first failure. */
+export function parseSaleBody(body: Body, now: number): ParsedSale {
+  const { test } = testModeOf(body);
+  const transactionId = body.transaction_id;
+  const validTransaction = typeof transactionId === 'string' && transactionId.length >= 1 && transactionId.length <= 255;
+  if (!(validTransaction || (test && transactionId === undefined))) throw fail('saleTransactionRequired');
+  const amount = body.amount_cents;
+  if (!Number.isSafeInteger(amount) || (amount as number) <= 0) throw fail('saleAmountInvalid');
+  const currency = body.currency ?? 'USD';
+  // Exact upper-case codes only (spec/openapi.yaml `Currency`, **Decision**).
+  if (!currencies.includes(currency as Currency)) throw currencyError(String(currency));
+  const occurredAt = body.occurred_at === undefined ? now : parseOccurredAt(body.occurred_at, now);
+  if (body.provider !== undefined && !providers.includes(body.provider as (typeof providers)[number])) throw providerError(providers);
+  const ppi = body.provider_payment_id;
+  if (ppi !== undefined && (typeof ppi !== 'string' || ppi.length < 1 || ppi.length > 255)) throw fail('saleProviderPaymentIdInvalid');
+  if (body.livemode !== undefined && typeof body.livemode !== 'boolean') throw fail('saleLivemodeInvalid');
+
+  const customerKey = stringField(body, 'customer_key');
+  const clickId = stringField(body, 'click_id');
+  return {
+    test,
+    amountCents: amount as number,
+    currency: currency as Currency,
+    occurredAt,
+    ...(validTransaction ? { transactionId: transactionId as string } : {}),
+    ...(customerKey === undefined ? {} : { customerKey }),
+    ...(clickId === undefined ? {} : { clickId }),
+    ...(body.provider === undefined ? {} : { provider: body.provider as string }),
+    ...(ppi === undefined ? {} : { providerPaymentId: ppi as string }),
+    ...(body.livemode === undefined ? {} : { livemode: body.livemode as boolean }),
+  };
+}
+
+/** ISO 8601 with a UTC offset, a real calendar date, within the §Limits bounds; epoch ms. */
+export function parseOccurredAt(value: unknown, now: number): number {
+  const invalid = () => fail('saleOccurredAtInvalid');
+  if (typeof value !== 'string') throw invalid();
+  const m = isoWithOffset.exec(value);
+  if (!m) throw invalid();
+  const [year, month, day, hour, minute, second, offH, offM] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0', m[7] ?? '0', m[8] ?? '0'].map(Number) as number[];
+  const realDate = new Date(Date.UTC(year!, month! - 1, day!));
+  const real =
+    realDate.getUTCFullYear() === year && realDate.getUTCMonth() === month! - 1 && realDate.getUTCDate() === day &&
+    hour! <= 23 && minute! <= 59 && second! <= 59 && offH! <= 23 && offM! <= 59;
+  const ms = Date.parse(value);
+  if (!real || Number.isNaN(ms)) throw invalid();
+  if (ms < now - maxAgeMs || ms > now + maxAheadMs) throw invalid();
+  return ms;
+}

@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewProgram, Program } from './schema';
+
+type Db = Kysely<Database>;
+
+export function findProgramById(db: Db, id: number): Promise<Program | undefined> {
+  return db.selectFrom('programs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a program and its (zeroed) metrics row, in one transaction. */
+export async function insertProgram(db: Db, values: NewProgram): Promise<Program> {
+  return db.transaction().execute(async (trx) => {
+    const program = await trx.insertInto('programs').values(values).returningAll().executeTakeFirstOrThrow();
+    await trx.insertInto('program_metrics').values({ program_id: program.id }).execute();
+    return program;
+  });
+}
+
+export async function markKeyRotation(db: Db, id: number, markedAt: number, rotateBy: number): Promise<void> {
+  await db.updateTable('programs').set({ key_marked_at: markedAt, key_rotate_by: rotateBy }).where('id', '=', id).execute();
+}
+
+/** `allowed_origins` is stored as a JSON array; null means any origin (§Authentication rule 6). */
+export function allowedOriginsOf(program: Pick<Program, 'allowed_origins'>): string[] | null {
+  if (program.allowed_origins === null) return null;
+  const parsed: unknown = JSON.parse(program.allowed_origins);
+  return Array.isArray(parsed) ? parsed.filter((o): o is string => typeof o === 'string') : null;
+}

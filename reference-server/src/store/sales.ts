@@ -1,0 +1,39 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, Sale, SalesTable } from './schema';
+
+type Db = Kysely<Database>;
+
+/** The sale recorded under a transaction id, in any program (§Resources/Sale record: unique globally). */
+export async function findSaleIdByTransactionId(db: Db, transactionId: string): Promise<number | undefined> {
+  const row = await db.selectFrom('sales').select('id').where('processor_event_id', '=', transactionId).executeTakeFirst();
+  return row?.id;
+}
+
+export function findSaleInProgram(db: Db, programId: number, transactionId: string): Promise<Sale | undefined> {
+  return db
+    .selectFrom('sales')
+    .selectAll()
+    .where('program_id', '=', programId)
+    .where('processor_event_id', '=', transactionId)
+    .executeTakeFirst();
+}
+
+export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
+  const row = await db.insertInto('sales').values(sale).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Marks the sale refunded; false when another request refunded it first. */
+export async function markRefunded(
+  db: Db,
+  saleId: number,
+  refund: { reason: string | null; note: string | null; now: number },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sales')
+    .set({ refunded: 1, refunded_at: refund.now, refund_reason: refund.reason, refund_note: refund.note })
+    .where('id', '=', saleId)
+    .where('refunded', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

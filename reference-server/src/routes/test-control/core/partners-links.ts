@@ -28,7 +28,7 @@ export async function partnerLinkControlRoutes(app: FastifyInstance): Promise<vo
     if (partnerId !== undefined && partnerId !== null) {
       const partner = await findPartnerById(db(), partnerId);
       if (!partner) throw notFound(`Partner ${partnerId} not found`);
-      programId ??= partner.program_id;
+      if (programId === undefined) programId = partner.program_id;
     }
     if (programId !== undefined && programId !== null && !(await findProgramById(db(), programId))) {
       throw notFound(`Program ${programId} not found`);

@@ -1,9 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import { catalogue, messageTemplates, type CliFailure } from '@svc/types';
 import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
+import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
 import type { DomainDeps } from '../domain/deps';
 import { requireLoginToken } from '../domain/login/login-token';
-import { fail } from '../http/http-error';
+import { fail, HttpError } from '../http/http-error';
+import { requireProgramKey } from '../http/program-key';
+
+type TestEventBody = { event_type?: unknown; type?: unknown } | undefined;
+
+/** A CLI 500 naming what failed, with the request id (§Request ids); for routes with two failure messages. */
+function cliFailure(what: CliFailure, requestId: string, cause: unknown): HttpError {
+  return new HttpError(catalogue.dashboardFailed, {
+    message: messageTemplates.cliFailure(what, requestId),
+    details: { request_id: requestId },
+    cause,
+  });
+}
 
 /** §CLI routes: /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
 export async function cliRoutes(app: FastifyInstance): Promise<void> {
@@ -20,6 +34,25 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
     const account = await requireLoginToken(session(), request.headers.authorization, 'programs');
     return { data: { programs: await listAccountPrograms(deps(), account.id) } };
   });
+
+  app.post<{ Body: TestEventBody }>(
+    '/api/v1/cli/test-event',
+    { config: { rateLimit: 'cli', cliFailure: 'testEvent' } },
+    async (request) => {
+      const program = await requireProgramKey(request, app.svc.store, app.svc.clock, 'cli');
+      const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
+      if (body.type === 'chain') {
+        try {
+          return { data: await runSyntheticChain(deps(), program) };
+        } catch (error) {
+          if (error instanceof HttpError) throw error;
+          throw cliFailure('chain', request.id, error);
+        }
+      }
+      const type = parseEventType(body.event_type);
+      return { data: await createTestEvent(deps(), program, type) };
+    },
+  );
 
   // §Versioning rule 3: retired; the message names the dashboard program settings as the replacement.
   app.post('/api/v1/cli/stripe-connect', { config: { rateLimit: 'cli' } }, async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createHarness, type Harness } from '../harness';
-import { direct, expectCliFailure } from './support';
+import { expectCliFailure } from './support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await direct(h).reset();
+  await h.control.reset();
 });
 
 const start = async () => (await h.request('POST', '/api/v1/cli/auth/start')).body.data as { state: string; sign_in_url: string };
@@ -18,7 +18,7 @@ const callback = (json: unknown) => h.request('POST', '/api/v1/cli/auth/callback
 
 describe('POST /api/v1/cli/auth/start', () => {
   it('creates a session that expires in 5 minutes and links to the sign-in page', async () => {
-    const { now } = await direct(h).clock({ advance_seconds: 0 });
+    const { now } = await h.control.clock({ advance_seconds: 0 });
     const res = await h.request('POST', '/api/v1/cli/auth/start', { json: {} });
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBeTruthy();
@@ -35,7 +35,7 @@ describe('POST /api/v1/cli/auth/start', () => {
   });
 
   it('answers a failure with the request id at the end of the message', async () => {
-    await direct(h).armFault({ point: 'cli' });
+    await h.control.armFault({ point: 'cli' });
     expectCliFailure(await h.request('POST', '/api/v1/cli/auth/start'), 'Failed to start auth session');
   });
 });
@@ -71,7 +71,7 @@ describe('POST /api/v1/cli/auth/callback', () => {
   it('refuses a session older than 5 minutes', async () => {
     const { account_id } = await h.control.createAccount();
     const { state } = await start();
-    await direct(h).clock({ advance_seconds: 5 * 60 + 1 });
+    await h.control.clock({ advance_seconds: 5 * 60 + 1 });
     const { id_token } = await h.control.issueIdToken(account_id);
     const res = await callback({ state, id_token });
     expect(res.status).toBe(400);
@@ -96,7 +96,7 @@ describe('POST /api/v1/cli/auth/callback', () => {
     }
     // An id_token lives 5 minutes: issued, then presented 6 minutes later to a fresh session.
     const { id_token } = await h.control.issueIdToken(account_id);
-    await direct(h).clock({ advance_seconds: 6 * 60 });
+    await h.control.clock({ advance_seconds: 6 * 60 });
     const fresh = await start();
     const expired = await callback({ state: fresh.state, id_token });
     expect(expired.status).toBe(401);
@@ -122,7 +122,7 @@ describe('POST /api/v1/cli/auth/callback', () => {
     const { account_id } = await h.control.createAccount();
     const { state } = await start();
     const { id_token } = await h.control.issueIdToken(account_id);
-    await direct(h).armFault({ point: 'cli' });
+    await h.control.armFault({ point: 'cli' });
     expectCliFailure(await callback({ state, id_token }), 'Auth callback failed');
     // Nothing was completed: the session still takes the sign-in.
     expect((await callback({ state, id_token })).status).toBe(200);
@@ -154,9 +154,9 @@ describe('GET /api/v1/cli/auth/poll', () => {
 
   it('answers expired for a session older than 5 minutes that was never signed in', async () => {
     const { state } = await start();
-    await direct(h).clock({ advance_seconds: 4 * 60 });
+    await h.control.clock({ advance_seconds: 4 * 60 });
     expect((await poll(state)).body.data.status).toBe('pending');
-    await direct(h).clock({ advance_seconds: 61 });
+    await h.control.clock({ advance_seconds: 61 });
     const res = await poll(state);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { status: 'expired' } });
@@ -176,7 +176,7 @@ describe('GET /api/v1/cli/auth/poll', () => {
     const { state } = await start();
     const { id_token } = await h.control.issueIdToken(account_id);
     await callback({ state, id_token });
-    await direct(h).armFault({ point: 'cli' });
+    await h.control.armFault({ point: 'cli' });
     expectCliFailure(await poll(state), 'Failed to poll auth session');
     expect((await poll(state)).body.data.status).toBe('complete');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
-import { direct, expectCliFailure, loginToken } from './support';
+import { expectCliFailure, loginToken } from './support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await direct(h).reset();
+  await h.control.reset();
 });
 
 const valid = { name: 'Acme', domain: 'acme.example', commission_type: 'percent', commission_rate: 20 };
@@ -42,9 +42,9 @@ describe('POST /api/v1/cli/init', () => {
     const { account_id } = await h.control.createAccount();
     const token = await loginToken(h, account_id);
     // A login token lives 30 days.
-    await direct(h).clock({ advance_seconds: 30 * 24 * 3600 - 60 });
+    await h.control.clock({ advance_seconds: 30 * 24 * 3600 - 60 });
     expect((await init(token, valid)).status).toBe(201);
-    await direct(h).clock({ advance_seconds: 120 });
+    await h.control.clock({ advance_seconds: 120 });
     const expired = await init(token, valid);
     expect(expired.status).toBe(401);
     expect(message(expired)).toBe('Invalid or expired token — run svc login again');
@@ -117,7 +117,7 @@ describe('POST /api/v1/cli/init', () => {
   it('answers a failure with the request id at the end of the message', async () => {
     const { account_id } = await h.control.createAccount();
     const token = await loginToken(h, account_id);
-    await direct(h).armFault({ point: 'cli' });
+    await h.control.armFault({ point: 'cli' });
     expectCliFailure(await init(token, valid), 'Failed to create program');
   });
 });
@@ -154,7 +154,7 @@ describe('GET /api/v1/cli/programs', () => {
   it('answers a failure with the request id at the end of the message', async () => {
     const { account_id } = await h.control.createAccount();
     const token = await loginToken(h, account_id);
-    await direct(h).armFault({ point: 'cli' });
+    await h.control.armFault({ point: 'cli' });
     expectCliFailure(await h.request('GET', '/api/v1/cli/programs', { key: token }), 'Failed to list programs');
   });
 

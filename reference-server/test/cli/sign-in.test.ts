@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { assertValidResponse } from '../../src/testing/validate';
 import { createHarness, type Harness } from '../harness';
-import { direct, htmlRequest } from './support';
+import { htmlRequest } from './support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await direct(h).reset();
+  await h.control.reset();
 });
 
 const signIn = (fields: Record<string, string>, headers?: Record<string, string>) =>
@@ -48,7 +48,7 @@ describe('development sign-in page', () => {
 
   it('shows why a CLI sign-in cannot complete (expired, used)', async () => {
     const { state } = (await h.request('POST', '/api/v1/cli/auth/start')).body.data;
-    await direct(h).clock({ advance_seconds: 301 });
+    await h.control.clock({ advance_seconds: 301 });
     const expired = await signIn({ email: 'a@example.test', state });
     expect(expired.status).toBe(400);
     expect(expired.text).toContain('Session expired');

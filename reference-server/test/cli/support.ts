@@ -23,28 +23,6 @@ export function expectCliFailure(res: { status: number; body: any; headers: Reco
   expect(res.body.error.details).toEqual({ request_id: id });
 }
 
-/**
- * Reset, clock and faults through the services the control API drives (`/_test/reset`, `/_test/clock`,
- * `/_test/faults` move exactly these).
- */
-export function direct(h: Harness) {
-  return {
-    async reset() {
-      await h.store.wipe();
-      h.app.svc.testClock?.reset();
-      h.app.svc.faults.reset();
-      await h.app.svc.rateLimitStore.reset();
-    },
-    async clock(body: { advance_seconds: number }) {
-      const now = h.app.svc.testClock!.advance(body.advance_seconds);
-      return { now: new Date(now).toISOString() };
-    },
-    async armFault(body: { point: 'cli'; times?: number }) {
-      h.app.svc.faults.arm(body.point, body.times ?? 1);
-    },
-  };
-}
-
 /** An HTML or redirect response through `app.inject`, validated against the spec like `h.request` (which parses JSON). */
 export async function htmlRequest(
   h: Harness,

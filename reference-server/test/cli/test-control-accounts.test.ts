@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { createHarness, type Harness } from '../harness';
-import { direct } from './support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 beforeEach(async () => {
-  await direct(h).reset();
+  await h.control.reset();
 });
 
 describe('test-control accounts', () => {

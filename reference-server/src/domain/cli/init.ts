@@ -1,10 +1,11 @@
-import { commissionTypes, messageTemplates, type CommissionType, type Program as ProgramWire } from '@svc/types';
+import { commissionTypes, type CommissionType, type Program as ProgramWire } from '@svc/types';
 import { fail } from '../../http/http-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { createProgram } from '../programs/create-program';
 import { programView } from '../programs/view';
+import { commissionTypeError } from './errors';
 
 const present = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
@@ -25,7 +26,7 @@ export async function initProgram(deps: DomainDeps, account: Account, body: unkn
     throw fail('initMissingFields');
   }
   if (typeof type !== 'string' || !(commissionTypes as readonly string[]).includes(type)) {
-    throw fail('initMissingFields', { message: messageTemplates.initCommissionType(String(type)) });
+    throw commissionTypeError(String(type));
   }
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) throw fail('initRateInvalid');
 

@@ -1,4 +1,5 @@
-import type { MembershipRole, Program as ProgramWire } from '@svc/types';
+import type { Program as ProgramWire } from '@svc/types';
+import type { Role } from '../../store/accounts';
 import { programsOfAccount } from '../../store/accounts';
 import type { DomainDeps } from '../deps';
 import { programView } from '../programs/view';
@@ -7,7 +8,7 @@ import { programView } from '../programs/view';
 export async function listAccountPrograms(
   deps: DomainDeps,
   accountId: number,
-): Promise<(ProgramWire & { role: MembershipRole })[]> {
+): Promise<(ProgramWire & { role: Role })[]> {
   deps.faults.check('cli');
   const rows = await programsOfAccount(deps.db, accountId);
   return rows.map(({ role, ...program }) => ({ ...programView(program), role }));

@@ -1,0 +1,10 @@
+import { messageTemplates } from '@svc/types';
+import { HttpError } from '../../http/http-error';
+
+const badRequest = (message: string) => new HttpError({ status: 400, envelope: 'platform', message });
+
+/** §CLI errors, POST /init: `Invalid commission_type: <value>. Valid: …`. */
+export const commissionTypeError = (value: string) => badRequest(messageTemplates.initCommissionType(value));
+
+/** §CLI errors, POST /test-event: `Invalid event_type: <value>. Valid: click, lead, sale`. */
+export const eventTypeError = (value: string) => badRequest(messageTemplates.testEventType(value));

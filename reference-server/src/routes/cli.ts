@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogue, messageTemplates, type CliFailure } from '@svc/types';
 import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
+import { programStatus } from '../domain/cli/status';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
 import type { DomainDeps } from '../domain/deps';
 import { requireLoginToken } from '../domain/login/login-token';
@@ -34,6 +35,16 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
     const account = await requireLoginToken(session(), request.headers.authorization, 'programs');
     return { data: { programs: await listAccountPrograms(deps(), account.id) } };
   });
+
+  // §Request ids: this route's 200, 401 and 429 carry no X-Request-ID; only its 500 does.
+  app.get(
+    '/api/v1/cli/status',
+    { config: { rateLimit: 'cli', cliFailure: 'status', requestIdOnlyOn500: true } },
+    async (request) => {
+      const program = await requireProgramKey(request, app.svc.store, app.svc.clock, 'cli');
+      return { data: await programStatus(deps(), program) };
+    },
+  );
 
   app.post<{ Body: TestEventBody }>(
     '/api/v1/cli/test-event',

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../harness';
+import { createWorld, platformError, txnId, type World } from './world';
+
+let h: Harness;
+let w: World;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.control.reset();
+  w = await createWorld(h);
+});
+
+const saleBody = { transaction_id: 'ch_auth', amount_cents: 100, customer_key: 'k' };
+const send = (path: string, authorization?: string, json: unknown = saleBody) =>
+  h.request(path.endsWith('readiness') ? 'GET' : 'POST', path, {
+    ...(path.endsWith('readiness') ? {} : { json }),
+    headers: authorization === undefined ? {} : { authorization },
+  });
+
+describe('the three 401 texts', () => {
+  it('sale: malformed, missing, invalid (platform envelope, code unauthorized)', async () => {
+    const malformed = 'Missing or malformed Authorization header. Expected: Bearer <token>';
+    for (const header of [undefined, `Token ${w.key}`, `bearer ${w.key}`]) {
+      const res = await send('/api/v1/track/sale', header);
+      platformError(res, 401, malformed, 'unauthorized');
+      expect(res.headers['x-request-id']).toBeTruthy();
+    }
+    platformError(await send('/api/v1/track/sale', 'Bearer '), 401, 'Missing API token', 'unauthorized');
+    platformError(await send('/api/v1/track/sale', 'Bearer svc_live_wrong'), 401, 'Invalid API token', 'unauthorized');
+  });
+
+  it('refund: an empty token answers Invalid API token', async () => {
+    const body = { transaction_id: 'ch_x' };
+    platformError(await send('/api/v1/track/refund', undefined, body), 401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized');
+    platformError(await send('/api/v1/track/refund', 'Bearer ', body), 401, 'Invalid API token', 'unauthorized');
+    platformError(await send('/api/v1/track/refund', 'Bearer svc_live_wrong', body), 401, 'Invalid API token', 'unauthorized');
+  });
+
+  it('readiness: the typed envelope, code invalid_key, messages ending with a period', async () => {
+    const cases: [string | undefined, string][] = [
+      [undefined, 'Missing or malformed Authorization header. Expected: Bearer <api_token>.'],
+      ['Basic abc', 'Missing or malformed Authorization header. Expected: Bearer <api_token>.'],
+      ['Bearer ', 'Missing API token.'],
+      ['Bearer svc_live_wrong', 'Invalid API token.'],
+    ];
+    for (const [header, message] of cases) {
+      const res = await send('/api/v1/programs/me/readiness', header);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: { code: 'invalid_key', message } });
+    }
+  });
+});
+
+describe('key rotation', () => {
+  const rotateBy = '2099-01-01T00:00:00.000Z';
+
+  it('before the deadline: Deprecation, Sunset, Link and a top-level warnings array on every key route', async () => {
+    const markedAt = '2030-01-01T00:00:00.000Z';
+    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy, marked_at: markedAt });
+    const clickId = await w.clickId();
+    const responses = [
+      await w.lead({ click_id: clickId, customer_key: 'rot' }),
+      await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'rot' }),
+      await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }),
+    ];
+    const sale = responses[1];
+    responses.push(await w.refund({ transaction_id: sale?.body.transaction_id }));
+    for (const res of responses) {
+      expect(res.status).toBe(200);
+      expect(res.headers.deprecation).toBe(`@${Date.parse(markedAt) / 1000}`);
+      expect(res.headers.sunset).toBe(new Date(rotateBy).toUTCString());
+      expect(String(res.headers.link)).toMatch(/^<https:\/\/.+>; rel="deprecation"$/);
+      expect(res.body.warnings).toEqual([expect.objectContaining({ code: 'api_key_rotation_required', rotate_by: rotateBy })]);
+    }
+    // Browser mode has no key: no notice.
+    const browser = await w.lead({ click_id: await w.clickId() }, null);
+    expect(browser.body.warnings).toBeUndefined();
+  });
+
+  it('after the deadline: 401 api_key_rotation_required (typed) on sale, refund, lead and readiness', async () => {
+    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy });
+    await h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
+    const clickId = await w.clickId();
+    const responses = [
+      await w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId }),
+      await w.refund({ transaction_id: 'ch_any' }),
+      await w.lead({ click_id: clickId }),
+      await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({
+        error: { code: 'api_key_rotation_required', message: expect.any(String), hint: expect.any(String), docs_url: expect.stringMatching(/^https:/) },
+      });
+    }
+    expect((await w.records()).customers[0]?.status).toBe('clicked');
+  });
+});

@@ -1,4 +1,44 @@
+import type { WebhookResponse } from '@svc/types';
 import type { FastifyInstance } from 'fastify';
+import { handleProcessorEvent } from '../domain/processor/handle-event';
+import { parseEventEnvelope } from '../domain/processor/event';
+import { verifyStripeSignature } from '../domain/processor/signature';
+import { bodyLimitBytes } from '../http/body-parsers';
+import { fail } from '../http/http-error';
 
-/** POST /api/v1/webhooks/processor (Stripe events). */
-export async function webhookRoutes(_app: FastifyInstance): Promise<void> {}
+const signatureFailures = {
+  missing: 'webhookSignatureMissing',
+  invalid: 'webhookSignatureInvalid',
+  stale: 'webhookSignatureStale',
+} as const;
+
+/**
+ * POST /api/v1/webhooks/processor (Stripe events; §What the service does, item 7; §Events/Inbound).
+ * Registered as its own encapsulated plugin: the signature covers the exact bytes Stripe sent, so this scope's
+ * JSON parser keeps the raw text and the route parses it only after verifying it.
+ */
+export async function webhookRoutes(app: FastifyInstance): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyLimitBytes }, (_request, body, done) => {
+    done(null, body);
+  });
+  app.addContentTypeParser('*', (_request, _payload, done) => done(fail('unsupportedMediaType'), undefined));
+
+  app.post<{ Body: string | undefined }>('/api/v1/webhooks/processor', async (request): Promise<WebhookResponse> => {
+    const raw = typeof request.body === 'string' ? request.body : '';
+    const header = request.headers['stripe-signature'];
+    const verdict = verifyStripeSignature(raw, Array.isArray(header) ? header.join(',') : header, app.svc.secrets.webhook, app.svc.clock.now());
+    if (verdict !== 'valid') throw fail(signatureFailures[verdict]);
+
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch (cause) {
+      throw fail('invalidJson', { cause });
+    }
+    const event = parseEventEnvelope(body);
+    if (!event) throw fail('webhookNotAnEvent');
+
+    return handleProcessorEvent({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: request.log }, event);
+  });
+}

@@ -1,0 +1,43 @@
+import { createRequire } from 'node:module';
+import { existsSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+
+const built = (() => {
+  try {
+    return existsSync(createRequire(import.meta.url).resolve('@svc/tracker/svc-tracker.js'));
+  } catch {
+    return false;
+  }
+})();
+
+// Through the harness's validating fetch (the body is JavaScript, not JSON).
+const get = (headers: Record<string, string> = {}) => h.fetch('http://inject.local/js/svc-tracker.js', { headers });
+
+describe.skipIf(!built)('GET /js/svc-tracker.js', () => {
+  it('serves the built @svc/tracker script with caching headers and a strong ETag', async () => {
+    const res = await get();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const file = readFileSync(createRequire(import.meta.url).resolve('@svc/tracker/svc-tracker.js'), 'utf8');
+    expect(await res.text()).toBe(file);
+  });
+
+  it('answers 304 to a matching If-None-Match, 200 otherwise', async () => {
+    const etag = String((await get()).headers.get('etag'));
+    const notModified = await get({ 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect((await get({ 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
+    expect((await get({ 'if-none-match': '"other"' })).status).toBe(200);
+  });
+});

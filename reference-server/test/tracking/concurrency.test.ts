@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/start';
+import { contractFetch } from '../../src/testing/fetch';
+
+let server: ReferenceServer;
+beforeAll(async () => {
+  server = await startReferenceServer({ testControl: true, databaseUrl: process.env.DATABASE_URL ?? 'sqlite::memory:' });
+});
+afterAll(() => server.close());
+
+async function post(path: string, body: unknown, key?: string) {
+  const res = await contractFetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('transaction_id is unique by the database constraint, over a real socket', () => {
+  it('20 identical sales at once: exactly one 200 and 19 × 409 with the same sale_id', async () => {
+    const program = await server.control.createProgram();
+    const partner = await server.control.createPartner({ program_id: program.id });
+    const link = await server.control.createLink({ partner_id: partner.id });
+    const click = await post('/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
+    await post('/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'racer' }, program.api_token);
+
+    const sale = { transaction_id: `ch_race_${Date.now()}`, amount_cents: 4900, customer_key: 'racer' };
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('/api/v1/track/sale', sale, program.api_token)));
+    const ok = results.filter((r) => r.status === 200);
+    const duplicates = results.filter((r) => r.status === 409);
+    expect(ok).toHaveLength(1);
+    expect(duplicates).toHaveLength(19);
+    for (const d of duplicates) {
+      expect(d.body.error).toMatchObject({ code: 'duplicate_transaction', details: { sale_id: ok[0]?.body.sale_id } });
+    }
+    const records = await server.control.records(program.id);
+    expect(records.sales).toHaveLength(1);
+    expect(records.commissions).toHaveLength(1);
+  });
+
+  it('concurrent sales of one customer pay a one-time commission once', async () => {
+    const program = await server.control.createProgram({ commission_type: 'fixed', commission_rate: 500 });
+    const partner = await server.control.createPartner({ program_id: program.id });
+    const link = await server.control.createLink({ partner_id: partner.id });
+    const click = await post('/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
+    await post('/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'twice' }, program.api_token);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        post('/api/v1/track/sale', { transaction_id: `ch_multi_${Date.now()}_${i}`, amount_cents: 100, customer_key: 'twice' }, program.api_token),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(results.filter((r) => r.body.commission_id !== null)).toHaveLength(1);
+    expect((await server.control.records(program.id)).commissions).toHaveLength(1);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../harness';
+import { createWorld, type World } from './world';
+
+let h: Harness;
+let w: World;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.control.reset();
+  // Start at the beginning of a window, so the test never straddles two.
+  const now = Date.parse((await h.control.clock({ advance_seconds: 0 })).now);
+  await h.control.clock({ now: new Date(Math.ceil(now / 60_000) * 60_000 + 1000).toISOString() });
+  w = await createWorld(h);
+});
+
+function expectRateLimited(res: Awaited<ReturnType<Harness['request']>>, limit: number) {
+  expect(res.status).toBe(429);
+  expect(res.body).toEqual({ error: { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: expect.any(Number) } });
+  expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
+  expect(res.headers['x-ratelimit-remaining']).toBe('0');
+  expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 - 120);
+}
+
+describe('§Limits', () => {
+  it('click: 60 per minute per IP; the 61st is refused and records nothing; the next window is open again', async () => {
+    for (let i = 0; i < 60; i++) {
+      const res = await w.click();
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(59 - i));
+    }
+    expectRateLimited(await w.click(), 60);
+    expect((await w.records()).clicks).toHaveLength(60);
+    await h.control.clock({ advance_seconds: 60 });
+    expect((await w.click()).status).toBe(200);
+  });
+
+  it('lead: 30 per minute per IP', async () => {
+    for (let i = 0; i < 30; i++) expect((await w.lead({})).status).toBe(400);
+    expectRateLimited(await w.lead({ customer_key: 'late' }), 30);
+    expect((await w.records()).customers).toEqual([]);
+  });
+
+  it('sale and refund: 120 combined per API key; another key has its own bucket', async () => {
+    for (let i = 0; i < 60; i++) expect((await w.sale({})).status).toBe(400);
+    for (let i = 0; i < 60; i++) expect((await w.refund({})).status).toBe(400);
+    expectRateLimited(await w.sale({ transaction_id: 'ch_late', amount_cents: 100 }), 120);
+    expectRateLimited(await w.refund({ transaction_id: 'ch_late' }), 120);
+    const other = await createWorld(h);
+    expect((await other.sale({})).status).toBe(400);
+  });
+
+  it('readiness: 30 per minute per API key', async () => {
+    for (let i = 0; i < 30; i++) expect((await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key })).status).toBe(200);
+    expectRateLimited(await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }), 30);
+  });
+});
+
+describe('SVC_RATE_LIMITS=off (benchmarks only)', () => {
+  it('sends no rate-limit headers and never refuses', async () => {
+    const unlimited = await createHarness({ rateLimits: false });
+    try {
+      const world = await createWorld(unlimited);
+      for (let i = 0; i < 65; i++) {
+        const res = await world.click();
+        expect(res.status).toBe(200);
+        expect(res.headers['x-ratelimit-limit']).toBeUndefined();
+      }
+    } finally {
+      await unlimited.close();
+    }
+  });
+});

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
-import { cac } from 'cac';
+import { main } from './cli/main';
+import { version } from '../package.json';
 
-const cli = cac('svc');
-cli.help();
-cli.version('0.1.0');
-cli.parse();
+main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }, version).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`svc: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,132 @@
+import { cac, type CAC } from 'cac';
+import { init } from '../commands/init/init';
+import { login } from '../commands/login/login';
+import { programs } from '../commands/programs/programs';
+import { status } from '../commands/status';
+import { parseTestKind, testEvent } from '../commands/test/test-event';
+import { describeError, printError } from '../output/error-report';
+import { Output, type Io } from '../output/output';
+import { resolveBaseUrl } from './base-url';
+import { createContext, type Context } from './context';
+import { exitCodes, ReportedFailure, UsageError } from './failures';
+import { programKey, programKeyHint } from './program-key';
+import { stringOption } from './string-option';
+
+type Options = Record<string, unknown>;
+
+const loginHint = 'Run svc login (logins are kept per --base-url: sign in to this service first).';
+
+/** Which 401 advice fits each command: the program key, or the login token. */
+const unauthorizedHints: Record<string, string> = {
+  status: programKeyHint,
+  test: programKeyHint,
+  init: loginHint,
+  programs: loginHint,
+};
+
+/** Builds the `svc` command table; each action runs one command against a context made from its options. */
+function commandTable(version: string, argv: readonly string[], run: (options: Options, command: (ctx: Context) => Promise<void>) => Promise<void>): CAC {
+  const cli = cac('svc');
+  const str = (options: Options, key: string, flag: string) => stringOption(options[key], argv, flag);
+  cli.option('--json', 'Print one JSON document on stdout (for scripts)');
+  cli.option('--base-url <url>', 'Service address (default: SVC_BASE_URL or http://127.0.0.1:8787)');
+
+  cli
+    .command('login', 'Sign in in the browser and store a login token')
+    .option('--no-browser', 'Print the sign-in URL instead of opening a browser')
+    .example('svc login')
+    .example('svc login --no-browser --base-url https://svc.example.com')
+    .action((options: Options) => run(options, (ctx) => login(ctx, { browser: options.browser !== false })));
+
+  cli
+    .command('init', 'Create a program and print its key and next steps')
+    .option('--name <name>', 'Program name')
+    .option('--domain <domain>', 'Your site domain')
+    .option('--commission-type <type>', 'percent, fixed, recurring_percent or recurring_fixed')
+    .option('--commission-rate <rate>', 'A positive number (percent, or cents for fixed types)')
+    .example('svc init --name "Acme Partners" --domain acme.com --commission-type percent --commission-rate 20')
+    .action((options: Options) =>
+      run(options, (ctx) =>
+        init(ctx, {
+          name: str(options, 'name', '--name'),
+          domain: str(options, 'domain', '--domain'),
+          commissionType: str(options, 'commissionType', '--commission-type'),
+          commissionRate: str(options, 'commissionRate', '--commission-rate'),
+        }),
+      ),
+    );
+
+  cli
+    .command('programs', "List your account's programs")
+    .example('svc programs --json')
+    .action((options: Options) => run(options, (ctx) => programs(ctx)));
+
+  cli
+    .command('status', 'Show program health: metrics and readiness')
+    .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
+    .example('SVC_API_KEY=svc_live_… svc status')
+    .action((options: Options) =>
+      run(options, (ctx) => status(ctx, programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'status'))),
+    );
+
+  cli
+    .command('test <event>', 'Send a test-mode click, lead or sale, or the synthetic chain (event: click, lead, sale, chain)')
+    .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
+    .example('svc test click')
+    .example('svc test chain --json')
+    .action((event: string, options: Options) =>
+      run(options, (ctx) => {
+        const kind = parseTestKind(event);
+        return testEvent(ctx, programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'test'), kind);
+      }),
+    );
+
+  cli.help();
+  cli.version(version);
+  return cli;
+}
+
+/** Runs `svc` with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failed, 2 usage. */
+export async function main(args: readonly string[], io: Io, version: string): Promise<number> {
+  const argv = ['node', 'svc', ...args];
+  let output = new Output(io, args.includes('--json'));
+  let baseUrl = '';
+  const run = async (options: Options, command: (ctx: Context) => Promise<void>) => {
+    output = new Output(io, options.json === true);
+    baseUrl = resolveBaseUrl(stringOption(options.baseUrl, argv, '--base-url'), io.env);
+    await command(createContext({ baseUrl, output, env: io.env }));
+  };
+  const cli = commandTable(version, argv, run);
+  const commandName = () => cli.matchedCommand?.name ?? '';
+  try {
+    cli.parse(argv, { run: false });
+    if (cli.options.help || (cli.options.version && !cli.matchedCommandName)) return exitCodes.ok;
+    if (!cli.matchedCommand) {
+      const unknown = cli.args[0];
+      if (unknown !== undefined) throw new UsageError(`Unknown command "${unknown}".`);
+      cli.outputHelp();
+      return exitCodes.usage;
+    }
+    await cli.runMatchedCommand();
+    return exitCodes.ok;
+  } catch (error) {
+    return report(error, output, { baseUrl, command: commandName() });
+  }
+}
+
+function report(error: unknown, output: Output, where: { baseUrl: string; command: string }): number {
+  if (error instanceof ReportedFailure) return exitCodes.failed;
+  // cac's own errors (unknown option, missing value or argument) are usage errors too.
+  if (error instanceof UsageError || (error as Error | undefined)?.name === 'CACError') {
+    const command = (error instanceof UsageError ? error.command : undefined) ?? where.command;
+    const message = (error as Error).message;
+    output.note(`${output.err.red(output.err.bold('Error:'))} ${message}`);
+    output.note(`  Run ${command ? `svc ${command} --help` : 'svc --help'} for usage.`);
+    output.document({ ok: false, error: { message, status: null, code: 'usage', request_id: null } });
+    return exitCodes.usage;
+  }
+  const described = describeError(error, { baseUrl: where.baseUrl, unauthorizedHint: unauthorizedHints[where.command] });
+  if (!described) throw error;
+  printError(output, described);
+  return exitCodes.failed;
+}

@@ -1,0 +1,67 @@
+import { spinner } from '@clack/prompts';
+import type { Context } from '../../cli/context';
+import { saveLogin } from '../../config/config-file';
+import { openBrowser } from './open-browser';
+import { waitForSignIn, type CompletedLogin, type WaitOptions } from './wait-for-sign-in';
+
+export interface LoginOptions {
+  /** `--no-browser`: only print the sign-in URL. */
+  browser: boolean;
+}
+
+/** `svc login`: auth/start → browser sign-in → auth/poll → login token stored with mode 0600. */
+export async function login(ctx: Context, options: LoginOptions): Promise<void> {
+  const { output } = ctx;
+  const client = ctx.client();
+  const { data: session } = await client.cli.authStart();
+  const { io } = output;
+  // A browser only helps someone sitting at this terminal.
+  const attended = io.stdin.isTTY === true && io.stderr.isTTY === true;
+  const opened = options.browser && attended && (await openBrowser(session.sign_in_url, io.env));
+  const c = output.err;
+  output.note(opened ? 'Opened your browser to sign in. If it did not open, visit:' : 'Open this URL in a browser to sign in:');
+  output.note(`  ${c.cyan(session.sign_in_url)}`);
+  output.note(c.dim(`  The link expires at ${session.expires_at}.`));
+
+  const completed = await withSpinner(ctx, (onPoll) =>
+    waitForSignIn(client, { state: session.state, pollIntervalSeconds: session.poll_interval_seconds, onPoll }),
+  );
+  await saveLogin(ctx.configPath, ctx.baseUrl, { ...completed, signed_in_at: new Date().toISOString() });
+
+  const o = output.out;
+  output.say(`${o.green('✔')} Signed in to ${ctx.baseUrl} as ${o.bold(completed.email)}.`);
+  output.say(`  Login token saved to ${ctx.configPath} (readable only by you), valid until ${completed.token_expires_at}.`);
+  output.next([`${o.cyan('svc init')}       create a program and get its key`, `${o.cyan('svc programs')}   list your programs`]);
+  output.document({
+    ok: true,
+    status: 'signed_in',
+    base_url: ctx.baseUrl,
+    email: completed.email,
+    account_id: completed.account_id,
+    advertiser_id: completed.advertiser_id ?? null,
+    token_expires_at: completed.token_expires_at,
+    config_path: ctx.configPath,
+  });
+}
+
+/** A spinner on a terminal's stderr; elsewhere one "waiting" line, so logs do not fill with frames. */
+async function withSpinner(
+  ctx: Context,
+  wait: (onPoll: NonNullable<WaitOptions['onPoll']>) => Promise<CompletedLogin>,
+): Promise<CompletedLogin> {
+  const { output } = ctx;
+  if (output.io.stderr.isTTY !== true) {
+    output.note('Waiting for you to sign in…');
+    return wait(() => undefined);
+  }
+  const spin = spinner({ output: process.stderr, withGuide: false });
+  spin.start('Waiting for you to sign in');
+  try {
+    const completed = await wait((elapsed) => spin.message(`Waiting for you to sign in (${Math.round(elapsed / 1000)} s)`));
+    spin.stop('Signed in');
+    return completed;
+  } catch (error) {
+    spin.error('Not signed in');
+    throw error;
+  }
+}

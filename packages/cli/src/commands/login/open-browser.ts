@@ -1,0 +1,29 @@
+import { spawn } from 'node:child_process';
+
+/** The platform's "open this URL" command, or `undefined` where no browser can be opened. */
+export function browserCommand(
+  platform: NodeJS.Platform,
+  env: Record<string, string | undefined>,
+  url: string,
+): { command: string; args: string[] } | undefined {
+  if (platform === 'darwin') return { command: 'open', args: [url] };
+  // `start` is a cmd built-in; the empty string is the window title it would otherwise take from the URL.
+  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""', url.replace(/&/g, '^&')] };
+  // Elsewhere a browser needs a graphical session: over SSH or in a container there is none.
+  if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined;
+  return { command: 'xdg-open', args: [url] };
+}
+
+/** Opens the URL in the user's browser; resolves false when that is impossible (so the caller prints it). */
+export function openBrowser(url: string, env: Record<string, string | undefined>, platform = process.platform): Promise<boolean> {
+  const launcher = browserCommand(platform, env, url);
+  if (!launcher) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const child = spawn(launcher.command, launcher.args, { stdio: 'ignore', detached: true });
+    child.once('error', () => resolve(false));
+    child.once('spawn', () => {
+      child.unref();
+      resolve(true);
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { CommandFailure } from '../cli/failures';
+
+/** One stored login (from the `complete` poll answer of `svc login`). */
+export interface StoredLogin {
+  token: string;
+  token_expires_at: string;
+  account_id: number;
+  advertiser_id?: number;
+  email: string;
+  signed_in_at: string;
+}
+
+/** Logins are kept per base URL: a login token is only valid on the service that issued it. */
+export interface ConfigFile {
+  logins: Record<string, StoredLogin>;
+}
+
+/** The token is a credential: only the user may read it (file 0600, directory 0700). */
+export const fileMode = 0o600;
+const dirMode = 0o700;
+
+export async function readConfig(path: string): Promise<ConfigFile> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { logins: {} };
+    throw error;
+  }
+  try {
+    const parsed = JSON.parse(text) as Partial<ConfigFile>;
+    return { logins: typeof parsed.logins === 'object' && parsed.logins !== null ? parsed.logins : {} };
+  } catch {
+    throw new CommandFailure(`The config file ${path} is not valid JSON.`, 'config_invalid', 'Delete it and run svc login again.');
+  }
+}
+
+/**
+ * Writes the whole file through a private temporary file and a rename, so a crash never leaves a half-written
+ * file and the token is never readable by others, not even for a moment.
+ */
+export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
+  await mkdir(dirname(path), { recursive: true, mode: dirMode });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: fileMode, flag: 'w' });
+    // `mode` applies only when the file is created, and the umask may have narrowed it: set it explicitly.
+    await chmod(temporary, fileMode);
+    await rename(temporary, path);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+export async function saveLogin(path: string, baseUrl: string, login: StoredLogin): Promise<void> {
+  const config = await readConfig(path);
+  await writeConfig(path, { ...config, logins: { ...config.logins, [baseUrl]: login } });
+}
+
+/** The stored login token for this service, or `''` (then the service answers its own "run svc login" 401). */
+export async function loginTokenFor(path: string, baseUrl: string): Promise<string> {
+  return (await readConfig(path)).logins[baseUrl]?.token ?? '';
+}

@@ -1,0 +1,99 @@
+import { SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
+import { CommandFailure } from '../cli/failures';
+import type { Output } from './output';
+
+/** What a failed command reports: the human lines (stderr) and the `--json` document (stdout). */
+export interface ErrorReport {
+  message: string;
+  status?: number;
+  /** `error.code`, else `error.details.code` (`ACCOUNT_BLOCKED`, §Authentication rule 4). */
+  code?: string;
+  requestId?: string;
+  /** What to do about it. */
+  hint?: string;
+  details?: Record<string, unknown>;
+  retryAfterSeconds?: number;
+}
+
+export interface ReportContext {
+  baseUrl: string;
+  /** Advice for a 401 on this command (program key or login token). */
+  unauthorizedHint?: string;
+}
+
+/** §Errors, "Client guidance": read `error.code` first, fall back to the message. */
+export function describeError(error: unknown, context: ReportContext): ErrorReport | undefined {
+  if (error instanceof CommandFailure) {
+    return {
+      message: error.message,
+      code: error.code,
+      ...(error.hint ? { hint: error.hint } : {}),
+      ...(error.requestId ? { requestId: error.requestId } : {}),
+    };
+  }
+  if (error instanceof SvcApiError) return describeApiError(error, context);
+  if (error instanceof SvcNetworkError || error instanceof SvcTimeoutError) {
+    return {
+      message: error.message,
+      requestId: error.requestId,
+      hint: `Could not reach ${context.baseUrl}. Is the service running there? Set --base-url or SVC_BASE_URL to point elsewhere.`,
+    };
+  }
+  if (error instanceof SvcError) return { message: error.message, requestId: error.requestId };
+  return undefined;
+}
+
+function describeApiError(error: SvcApiError, context: ReportContext): ErrorReport {
+  const detailsCode = typeof error.details.code === 'string' ? error.details.code : undefined;
+  const code = error.code ?? detailsCode;
+  const report: ErrorReport = {
+    message: error.message,
+    status: error.status,
+    requestId: error.requestId,
+    ...(code ? { code } : {}),
+    ...(Object.keys(error.details).length ? { details: error.details } : {}),
+    ...(error.retryAfter !== undefined ? { retryAfterSeconds: Math.ceil(error.retryAfter) } : {}),
+  };
+  const hint = hintFor(error, detailsCode, context);
+  return hint ? { ...report, hint } : report;
+}
+
+function hintFor(error: SvcApiError, detailsCode: string | undefined, context: ReportContext): string | undefined {
+  if (detailsCode === 'ACCOUNT_BLOCKED') {
+    return 'Your account is suspended; signing in again will not help. Contact support and quote the request id.';
+  }
+  if (error instanceof SvcRotationRequiredError) {
+    return [error.hint, error.docsUrl].filter(Boolean).join(' ') || undefined;
+  }
+  if (error.status === 429) {
+    return `Rate limited: wait ${Math.ceil(error.retryAfter ?? 60)} seconds, then run the command again.`;
+  }
+  if (error.status === 401) return context.unauthorizedHint;
+  if (error.status >= 500) {
+    return 'The service failed. Run the command again in a moment; if it keeps failing, contact support with the request id.';
+  }
+  return error.hint;
+}
+
+/** Prints a report: message, `error.code` and request id on stderr; the error document on stdout with `--json`. */
+export function printError(output: Output, report: ErrorReport, extra: Record<string, unknown> = {}): void {
+  const c = output.err;
+  output.note(`${c.red(c.bold('Error:'))} ${report.message}`);
+  if (report.status !== undefined) output.note(`  ${c.dim('status:')}     ${report.status}`);
+  if (report.code !== undefined) output.note(`  ${c.dim('code:')}       ${report.code}`);
+  if (report.requestId !== undefined) output.note(`  ${c.dim('request id:')} ${report.requestId}`);
+  if (report.hint) output.note(`  ${report.hint}`);
+  output.document({
+    ok: false,
+    error: {
+      message: report.message,
+      status: report.status ?? null,
+      code: report.code ?? null,
+      request_id: report.requestId ?? null,
+      ...(report.details ? { details: report.details } : {}),
+      ...(report.retryAfterSeconds !== undefined ? { retry_after_seconds: report.retryAfterSeconds } : {}),
+      ...(report.hint ? { hint: report.hint } : {}),
+    },
+    ...extra,
+  });
+}

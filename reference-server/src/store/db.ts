@@ -68,7 +68,7 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options: `-c search_path="${schema}"` });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  await migrate(db, 'postgres');
+  await migrate(db, 'postgres', schema);
   return {
     db,
     dialect: 'postgres',
@@ -87,10 +87,12 @@ export function uniqueSchemaName(prefix = 'svc_t'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-async function migrate(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string): Promise<void> {
   const migrations: Record<string, Migration> = { '0001_initial': initialMigration(dialect) };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
+  // (another test server's) as ours, skips creating it, and fails under parallel PostgreSQL tests.
+  const { error } = await new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) }).migrateToLatest();
   if (error) throw error;
 }
 

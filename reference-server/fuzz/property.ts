@@ -34,8 +34,8 @@ export class FuzzFailure extends Error {
 }
 
 /** Sends one case and checks the three properties: no 5xx, a response the spec describes, no trace of a refusal. */
-export async function checkCase(target: FuzzTarget, c: FuzzCase, before: { current: Snapshot }): Promise<string> {
-  const op = operations[c.op]!;
+export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: FuzzCase, before: { current: Snapshot }): Promise<string> {
+  const op = ops[c.op]!;
   const request = materialise(op, c, target.fixtures);
   // Counters are reset per case so limits never mask what a route does with the input; headers are still sent.
   await target.app.svc.rateLimitStore.reset();
@@ -63,15 +63,19 @@ export interface FuzzRunOptions {
   seed: number;
   numRuns: number;
   path?: string;
+  /** Only the operations whose path matches (`FUZZ_ROUTES`); a replay must use the same filter. */
+  routes?: RegExp;
 }
 
 /** Runs the property; on failure throws with the seed and path that replay it. */
 export async function runFuzz(target: FuzzTarget, options: FuzzRunOptions): Promise<{ statuses: Record<string, number> }> {
   const statuses: Record<string, number> = {};
+  const ops = options.routes ? operations.filter((op) => options.routes!.test(op.template)) : operations;
+  if (ops.length === 0) throw new Error(`no operation matches ${String(options.routes)}`);
   const before = { current: await target.snapshot() };
-  const property = fc.asyncProperty(fuzzCase(operations), async (c) => {
+  const property = fc.asyncProperty(fuzzCase(ops), async (c) => {
     try {
-      const outcome = await checkCase(target, c, before);
+      const outcome = await checkCase(target, ops, c, before);
       statuses[outcome] = (statuses[outcome] ?? 0) + 1;
     } catch (error) {
       // A shrink step runs after a failing case: re-read the state so the next comparison starts clean.
@@ -88,7 +92,7 @@ export async function runFuzz(target: FuzzTarget, options: FuzzRunOptions): Prom
   if (details.failed) {
     throw new Error(
       `fuzz failed after ${details.numRuns} cases (seed ${details.seed}, path "${details.counterexamplePath}")\n` +
-        `replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath} pnpm fuzz\n` +
+        `replay: FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath}${options.routes ? ` FUZZ_ROUTES='${options.routes.source}'` : ''} pnpm fuzz\n` +
         `${String(details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance)}`,
     );
   }

@@ -26,7 +26,7 @@ const contentTypes = {
 export function materialise(op: FuzzOperation, c: FuzzCase, fx: Fixtures): FuzzRequest {
   const pick = <T>(values: T[]): T => values[c.pick % values.length]!;
   const headers: Record<string, string> = {};
-  const auth = authorization(c, fx, pick);
+  const auth = authorization(op, c, fx, pick);
   if (auth.authorization !== undefined) headers.authorization = auth.authorization;
   if (auth.cookie !== undefined) headers.cookie = auth.cookie;
   if (c.origin !== undefined) headers.origin = c.origin;
@@ -41,9 +41,12 @@ export function materialise(op: FuzzOperation, c: FuzzCase, fx: Fixtures): FuzzR
   return { method: op.method, url, headers, ...(payload === undefined ? {} : { payload }), oversized };
 }
 
-function authorization(c: FuzzCase, fx: Fixtures, pick: <T>(v: T[]) => T): { authorization?: string; cookie?: string } {
+const matching = { programKey: 'ownKey', loginToken: 'loginToken', dashboardSession: 'dashboard', none: 'none' } as const;
+
+function authorization(op: FuzzOperation, c: FuzzCase, fx: Fixtures, pick: <T>(v: T[]) => T): { authorization?: string; cookie?: string } {
   const [own, other] = fx.programs;
-  switch (c.auth) {
+  const variant = c.auth === 'matching' ? matching[op.credential] : c.auth;
+  switch (variant) {
     case 'none':
       return {};
     case 'ownKey':

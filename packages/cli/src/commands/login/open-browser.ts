@@ -19,7 +19,7 @@ export function openBrowser(url: string, env: Record<string, string | undefined>
   const launcher = browserCommand(platform, env, url);
   if (!launcher) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const child = spawn(launcher.command, launcher.args, { stdio: 'ignore', detached: true });
+    const child = spawn(launcher.command, launcher.args, { stdio: 'ignore', detached: true, env });
     child.once('error', () => resolve(false));
     child.once('spawn', () => {
       child.unref();

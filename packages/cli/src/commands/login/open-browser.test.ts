@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { browserCommand, openBrowser } from './open-browser';
+
+const url = 'http://127.0.0.1:8787/auth/sign-in?state=a&b=c';
+
+describe('browserCommand', () => {
+  it('uses open on macOS, start on Windows and xdg-open in a graphical Linux session', () => {
+    expect(browserCommand('darwin', {}, url)).toEqual({ command: 'open', args: [url] });
+    expect(browserCommand('win32', {}, url)?.args).toEqual(['/c', 'start', '""', 'http://127.0.0.1:8787/auth/sign-in?state=a^&b=c']);
+    expect(browserCommand('linux', { DISPLAY: ':0' }, url)).toEqual({ command: 'xdg-open', args: [url] });
+    expect(browserCommand('linux', { WAYLAND_DISPLAY: 'wayland-0' }, url)?.command).toBe('xdg-open');
+  });
+
+  it('has no browser without a graphical session (SSH, containers)', async () => {
+    expect(browserCommand('linux', {}, url)).toBeUndefined();
+    await expect(openBrowser(url, {}, 'linux')).resolves.toBe(false);
+  });
+
+  it('reports false when the opener is not installed', async () => {
+    await expect(openBrowser(url, { DISPLAY: ':0', PATH: '/nonexistent' }, 'linux')).resolves.toBe(false);
+  });
+});

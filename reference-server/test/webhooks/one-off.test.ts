@@ -72,6 +72,19 @@ describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.co
     expect(await processorEventCount(h)).toBe(1);
   });
 
+  it('two concurrent deliveries of one event record one sale: one answer recorded, the other duplicate', async () => {
+    const event = await purchase();
+    const answers = await Promise.all([deliver(h, p.secret, event), deliver(h, p.secret, event), deliver(h, p.secret, event)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const outcomes = answers.map((a) => a.body.outcome).sort();
+    expect(outcomes).toEqual(['duplicate', 'duplicate', 'recorded']);
+    expect(new Set(answers.map((a) => a.body.sale_id)).size).toBe(1);
+    const records = await h.control.records(p.programId);
+    expect(records.sales).toHaveLength(1);
+    expect(records.commissions).toHaveLength(1);
+    expect(await programMetrics(h, p.programId)).toMatchObject({ sales: 1, processor_sales: 1 });
+  });
+
   it('the sale endpoint first, then the webhook for the same PaymentIntent: counted once', async () => {
     const sale = await h.request('POST', '/api/v1/track/sale', {
       key: p.apiKey,
@@ -103,6 +116,15 @@ describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.co
     const res = await deliver(h, p.secret, await purchase({ metadata: {} }));
     expect(res.body).toEqual({ received: true, outcome: 'not_attributed', reason: 'no_metadata' });
     expect((await h.control.records(p.programId)).sales).toEqual([]);
+  });
+
+  it("a customer key of another program's customer is not attributed here", async () => {
+    const other = await connectedProgram(h);
+    await serverLead(h, other.apiKey, await click(h, other.shortLink), 'user_elsewhere');
+    const res = await deliver(h, p.secret, await purchase({ metadata: { svc_customer_key: 'user_elsewhere' } }));
+    expect(res.body).toEqual({ received: true, outcome: 'not_attributed', reason: 'other_program' });
+    expect((await h.control.records(p.programId)).sales).toEqual([]);
+    expect((await h.control.records(other.programId)).sales).toEqual([]);
   });
 
   it('a payment for an unknown customer is not attributed and records nothing', async () => {

@@ -98,6 +98,13 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
     await expectRefused(res, 'Request body is not valid JSON');
   });
 
+  it('a body over 64 KiB answers 413', async () => {
+    const event = await purchase({ metadata: { ...svcMetadata(p.programId, clickId, 'user_refusals'), padding: 'x'.repeat(70_000) } });
+    const res = await deliver(h, p.secret, event);
+    expect(res.status).toBe(413);
+    expect((await h.control.records(p.programId)).sales).toEqual([]);
+  });
+
   it('a body that is not application/json answers 415', async () => {
     const res = await h.request('POST', '/api/v1/webhooks/processor', { raw: 'a=b', contentType: 'application/x-www-form-urlencoded', headers: { 'stripe-signature': 't=1,v1=00' } });
     expect(res.status).toBe(415);

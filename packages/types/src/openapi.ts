@@ -440,6 +440,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is signed in
+         * @description The dashboard page's own route (not in the service specification).
+         */
+        get: operations["dashboardSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in account's programs
+         * @description Every program of the workspaces the account is an active member of, keys masked, with the account's role (the body of `GET /api/v1/cli/programs`).
+         */
+        get: operations["dashboardListPrograms"];
+        put?: never;
+        /**
+         * Create a program
+         * @description Same fields, rules and 400/403 messages as `POST /api/v1/cli/init`. The key is shown in full only in this response.
+         */
+        post: operations["dashboardCreateProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change a program's settings
+         * @description Any active member. **Decision:** `attribution_window_days` 1 to 365; `lead_auth`; `allowed_origins` null (any origin)
+         *     or a list of origins (`scheme://host[:port]`, nothing after it). Every field is checked before anything changes.
+         */
+        patch: operations["dashboardUpdateProgram"];
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/regenerate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Regenerate the program key (owners only)
+         * @description §Authentication rule 1: only a workspace owner can regenerate the key. The old key stops working at once and any
+         *     rotation notice is cleared. The new key is shown in full in this response only.
+         */
+        post: operations["dashboardRegenerateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/processor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Connect (or disconnect) the payment processor account
+         * @description §What the service does, item 7: the program connects the processor in the dashboard. `processor_account` is the
+         *     processor's connected-account id (`acct_…`), or null to disconnect. One account serves one program.
+         */
+        put: operations["dashboardConnectProcessor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard page
+         * @description Server-rendered HTML with a small script that calls `/api/dashboard/*` and `/api/tracking/*`. Without a session it shows the sign-in link.
+         */
+        get: operations["dashboardPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/assets/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The dashboard's script and stylesheet */
+        get: operations["dashboardAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/processor": {
         parameters: {
             query?: never;
@@ -1679,23 +1823,18 @@ export interface components {
             };
             content?: never;
         };
-        /** @description Validation failed; nothing changed. */
+        /**
+         * @description Validation failed; nothing changed. **Decision:** messages name the field (`program_id is required`,
+         *     `program_id must be a positive integer`, `limit must be an integer from 1 to 200`,
+         *     `after_id must be a non-negative integer`, `include_test must be true or false`,
+         *     `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
+         *     `POST /api/tracking/test` the CLI's `Invalid event_type: <value>. Valid: click, lead, sale`).
+         */
         DashboardBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "data": null,
-                 *       "error": {
-                 *         "status": 400,
-                 *         "name": "BadRequestError",
-                 *         "message": "program_id is required",
-                 *         "details": {}
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
@@ -1719,23 +1858,12 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description **Decision:** the signed-in account has no active membership on the program, or is suspended. */
+        /** @description **Decision:** the signed-in account has no active membership on the program, or is suspended (`details.code` = `ACCOUNT_BLOCKED`). */
         DashboardForbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "data": null,
-                 *       "error": {
-                 *         "status": 403,
-                 *         "name": "ForbiddenError",
-                 *         "message": "You are not a member of this program's workspace",
-                 *         "details": {}
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
@@ -3224,6 +3352,332 @@ export interface operations {
                 };
             };
             500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            account_id: number;
+                            email: string;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardListPrograms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CliProgramsResponse"];
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCreateProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CliInitRequest"];
+            };
+        };
+        responses: {
+            /** @description Program created. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CliInitResponse"];
+                };
+            };
+            /** @description Validation failed (the messages of `POST /api/v1/cli/init`); nothing created. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Suspended account, or `advertiser_id` of another account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardUpdateProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    attribution_window_days?: number;
+                    lead_auth?: components["schemas"]["LeadAuth"];
+                    allowed_origins?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The program as it is now (key masked). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CliInitResponse"];
+                };
+            };
+            /** @description A setting is invalid; nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardRegenerateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The program with its new key in full. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CliInitResponse"];
+                };
+            };
+            400: components["responses"]["DashboardBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member, suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can regenerate the API key",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["DashboardNotFound"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardConnectProcessor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    processor_account: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The program's processor account now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            processor_account: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Not an account id. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 400,
+                     *         "name": "BadRequestError",
+                     *         "message": "processor_account must be a connected-account id such as acct_123, or null",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["DashboardNotFound"];
+            /** @description The account is already connected to another program. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 409,
+                     *         "name": "ConflictError",
+                     *         "message": "This processor account is already connected to another program",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: "app.js" | "app.css";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The asset. */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                    "text/css": string;
+                };
+            };
+            /** @description No such asset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
         };
     };
     processorWebhook: {

@@ -27,12 +27,14 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/v1/cli/init', { config: { rateLimit: 'cli', cliFailure: 'init' } }, async (request, reply) => {
     const account = await requireLoginToken(session(), request.headers.authorization, 'init');
+    app.svc.faults.check('cli');
     const program = await initProgram(deps(), account, request.body);
     return reply.status(201).send({ data: { program } });
   });
 
   app.get('/api/v1/cli/programs', { config: { rateLimit: 'cli', cliFailure: 'programs' } }, async (request) => {
     const account = await requireLoginToken(session(), request.headers.authorization, 'programs');
+    app.svc.faults.check('cli');
     return { data: { programs: await listAccountPrograms(deps(), account.id) } };
   });
 

@@ -1,4 +1,66 @@
 import type { FastifyInstance } from 'fastify';
+import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
+import { eventView } from '../domain/dashboard/event-view';
+import { booleanParam, integerParam } from '../domain/dashboard/params';
+import { programPerformance } from '../domain/dashboard/performance';
+import { dashboardStatus } from '../domain/dashboard/status';
+import { checkTestEvents, sinceFrom } from '../domain/dashboard/test-events';
+import { computeReadiness } from '../domain/readiness/compute';
+import { fail } from '../http/http-error';
+import { recentEvents } from '../store/dashboard';
+import { dashboardContext } from './dashboard-auth';
 
-/** §Dashboard routes: /api/tracking/*. */
-export async function dashboardRoutes(_app: FastifyInstance): Promise<void> {}
+type ProgramParams = { Params: { programId: string } };
+type Body = Record<string, unknown> | undefined;
+const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
+
+/** §Dashboard routes: /api/tracking/* behind a dashboard session and an active membership on the program. */
+export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
+  const { deps, access } = dashboardContext(app);
+
+  app.get<ProgramParams>('/api/tracking/status/:programId', async (request) => {
+    const { program, role } = await access(request, request.params.programId);
+    return { data: await dashboardStatus(deps(), program, role) };
+  });
+
+  app.get<ProgramParams & { Querystring: Record<string, unknown> }>('/api/tracking/events/:programId', async (request) => {
+    const { program } = await access(request, request.params.programId);
+    const q = request.query;
+    const limit = integerParam(q.limit, { min: 1, max: 200, fallback: 50 }, () => fail('dashboardLimitInvalid')) as number;
+    const afterId = integerParam(q.after_id, { min: 0, max: Number.MAX_SAFE_INTEGER }, () => fail('dashboardAfterIdInvalid'));
+    const includeTest = booleanParam(q.include_test, true);
+    const rows = await recentEvents(deps().db, { programId: program.id, limit, includeTest, ...(afterId === undefined ? {} : { afterId }) });
+    return { data: { events: rows.map(eventView) } };
+  });
+
+  app.get<ProgramParams & { Querystring: Record<string, unknown> }>('/api/tracking/performance/:programId', async (request) => {
+    const { program } = await access(request, request.params.programId);
+    const days = integerParam(request.query.days, { min: 1, max: 365, fallback: 30 }, () => fail('dashboardDaysInvalid')) as number;
+    return { data: await programPerformance(deps(), program.id, days) };
+  });
+
+  app.get<ProgramParams>('/api/tracking/readiness/:programId', async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return { data: await computeReadiness(deps(), program) };
+  });
+
+  // Same behaviour as POST /api/v1/cli/test-event in single mode; the program comes from the body.
+  app.post<{ Body: Body }>('/api/tracking/test', async (request) => {
+    const body = bodyOf(request.body);
+    const { program } = await access(request, body.program_id);
+    return { data: await createTestEvent(deps(), program, parseEventType(body.event_type)) };
+  });
+
+  app.post<{ Body: Body }>('/api/tracking/check-test-events', async (request) => {
+    const body = bodyOf(request.body);
+    const { program } = await access(request, body.program_id);
+    return { data: await checkTestEvents(deps(), program.id, sinceFrom(body.since, app.svc.clock.now())) };
+  });
+
+  // The synthetic chain of POST /api/v1/cli/test-event (`type: chain`), under the same hourly cap.
+  app.post<ProgramParams>('/api/tracking/run-verification/:programId', async (request) => {
+    const { program } = await access(request, request.params.programId);
+    const result = await runSyntheticChain(deps(), program);
+    return { data: { passed: result.events.length === 3 && result.events.every((e) => e.ok), result } };
+  });
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cliRoutes } from './cli';
 import { cliAuthRoutes } from './cli-auth';
 import { dashboardRoutes } from './dashboard';
+import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
 import { healthRoutes } from './health';
 import { readinessRoutes } from './readiness';
@@ -21,6 +22,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(signInRoutes);
   app.register(cliRoutes);
   app.register(dashboardRoutes);
+  app.register(dashboardApiRoutes);
   app.register(dashboardPageRoutes);
   app.register(webhookRoutes);
   // §Test-control API: mounted only on request, never in production by default.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createHarness, type Harness } from '../harness';
-import { expectCliFailure } from './support';
+import { expectCliFailure, startOfMinute } from './support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -182,6 +182,7 @@ describe('GET /api/v1/cli/auth/poll', () => {
   });
 
   it('counts against the /cli/* limit of 60 per minute (per IP without a key)', async () => {
+    await startOfMinute(h);
     for (let i = 0; i < 60; i++) expect((await poll('nope')).status).toBe(404);
     const limited = await poll('nope');
     expect(limited.status).toBe(429);

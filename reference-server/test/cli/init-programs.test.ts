@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
-import { expectCliFailure, loginToken } from './support';
+import { expectCliFailure, loginToken, startOfMinute } from './support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -161,6 +161,7 @@ describe('GET /api/v1/cli/programs', () => {
   it('counts against the /cli/* limit of 60 per minute per login token', async () => {
     const { account_id } = await h.control.createAccount();
     const token = await loginToken(h, account_id);
+    await startOfMinute(h);
     for (let i = 0; i < 60; i++) expect((await h.request('GET', '/api/v1/cli/programs', { key: token })).status).toBe(200);
     const limited = await h.request('GET', '/api/v1/cli/programs', { key: token });
     expect(limited.status).toBe(429);

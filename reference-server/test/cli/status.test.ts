@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
-import { expectCliFailure } from './support';
+import { expectCliFailure, startOfMinute } from './support';
 
 let h: Harness;
 let program: { id: number; api_token: string };
@@ -48,6 +48,7 @@ describe('GET /api/v1/cli/status', () => {
   });
 
   it('answers its 429 without X-Request-ID', async () => {
+    await startOfMinute(h);
     for (let i = 0; i < 60; i++) await status();
     const limited = await status();
     expect(limited.status).toBe(429);

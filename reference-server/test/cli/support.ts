@@ -40,3 +40,9 @@ export async function htmlRequest(
   assertValidResponse({ method, url, status: res.statusCode, headers: res.headers, body: res.body });
   return { status: res.statusCode, headers: res.headers, text: res.body };
 }
+
+/** Moves the clock to the start of a minute, so a burst of requests stays in one fixed rate-limit window. */
+export async function startOfMinute(h: Harness): Promise<void> {
+  const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+  await h.control.clock({ now: new Date(minute).toISOString() });
+}

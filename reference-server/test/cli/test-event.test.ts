@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
-import { expectCliFailure } from './support';
+import { expectCliFailure, startOfMinute } from './support';
 
 let h: Harness;
 let program: { id: number; api_token: string };
@@ -137,6 +137,7 @@ describe('POST /api/v1/cli/test-event, chain mode', () => {
   });
 
   it('counts against the /cli/* limit of 60 per minute per key', async () => {
+    await startOfMinute(h);
     for (let i = 0; i < 60; i++) await testEvent({ event_type: 'nope' });
     const limited = await testEvent({ event_type: 'click' });
     expect(limited.status).toBe(429);

@@ -14,7 +14,7 @@ const present = (value: unknown) => value !== undefined && value !== null && !(t
  * positive number (a string is rejected), and `advertiser_id`, when sent, must be the signed-in account's.
  * Returns the program with its key in full: the only time it is shown (§Resources/Program, api_token).
  */
-export async function initProgram(deps: DomainDeps, account: Account, body: unknown): Promise<ProgramWire> {
+export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, account: Account, body: unknown): Promise<ProgramWire> {
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const advertiserId = await findAdvertiserIdOfAccount(deps.db, account.id);
   const workspaceId = advertiserId === undefined ? undefined : await findWorkspaceIdOfAdvertiser(deps.db, advertiserId);
@@ -30,7 +30,6 @@ export async function initProgram(deps: DomainDeps, account: Account, body: unkn
   }
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) throw fail('initRateInvalid');
 
-  deps.faults.check('cli');
   const created = await createProgram(deps, {
     workspaceId,
     advertiserId,

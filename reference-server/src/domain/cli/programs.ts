@@ -4,12 +4,14 @@ import { programsOfAccount } from '../../store/accounts';
 import type { DomainDeps } from '../deps';
 import { programView } from '../programs/view';
 
-/** §CLI routes, GET /programs: every program of the account's workspaces, keys masked, with the account's role. */
+/**
+ * §CLI routes, GET /programs (and the dashboard's program list): every program of the account's workspaces, keys
+ * masked, with the account's role.
+ */
 export async function listAccountPrograms(
-  deps: DomainDeps,
+  deps: Pick<DomainDeps, 'db'>,
   accountId: number,
 ): Promise<(ProgramWire & { role: Role })[]> {
-  deps.faults.check('cli');
   const rows = await programsOfAccount(deps.db, accountId);
   return rows.map(({ role, ...program }) => ({ ...programView(program), role }));
 }

@@ -1,0 +1,81 @@
+import type { LeadAuth, Program as ProgramWire } from '@svc/types';
+import { fail } from '../../http/http-error';
+import { newProgramKey } from '../../http/program-key';
+import type { Role } from '../../store/accounts';
+import { updateProgram } from '../../store/dashboard-programs';
+import type { Program, ProgramUpdate } from '../../store/schema';
+import { isUniqueViolation } from '../../store/unique-violation';
+import type { DomainDeps } from '../deps';
+import { programView } from '../programs/view';
+
+const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
+
+function origin(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    // An origin is scheme + host (+ port): nothing after it.
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '') ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Program settings a member edits in the dashboard: attribution window (§Attribution rules), lead auth mode
+ * (§States and transitions) and allowed origins (§Authentication rule 6). All fields are checked before any change.
+ */
+export async function updateSettings(deps: Pick<DomainDeps, 'db'>, program: Program, body: Record<string, unknown>): Promise<ProgramWire> {
+  const update: ProgramUpdate = {};
+  if (body.attribution_window_days !== undefined) {
+    const days = body.attribution_window_days;
+    if (!Number.isSafeInteger(days) || (days as number) < 1 || (days as number) > 365) throw fail('dashboardWindowInvalid');
+    update.attribution_window_days = days as number;
+  }
+  if (body.lead_auth !== undefined) {
+    if (!leadAuths.includes(body.lead_auth as LeadAuth)) throw fail('dashboardLeadAuthInvalid');
+    update.lead_auth = body.lead_auth as LeadAuth;
+  }
+  if (body.allowed_origins !== undefined) {
+    const list = body.allowed_origins;
+    if (list === null) update.allowed_origins = null;
+    else {
+      if (!Array.isArray(list) || list.length > 100) throw fail('dashboardOriginsInvalid');
+      const origins = list.map(origin);
+      if (origins.some((o) => o === undefined)) throw fail('dashboardOriginsInvalid');
+      update.allowed_origins = JSON.stringify([...new Set(origins)]);
+    }
+  }
+  if (Object.keys(update).length === 0) throw fail('dashboardNothingToUpdate');
+  return programView(await updateProgram(deps.db, program.id, update));
+}
+
+/**
+ * §Authentication rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
+ * pending rotation notice is cleared (the new key is the rotation). The new key is returned in full, once.
+ */
+export async function regenerateKey(deps: Pick<DomainDeps, 'db'>, program: Program, role: Role): Promise<ProgramWire> {
+  if (role !== 'owner') throw fail('dashboardOwnerOnly');
+  const key = newProgramKey();
+  const updated = await updateProgram(deps.db, program.id, {
+    api_key_hash: key.hash,
+    api_key_last4: key.last4,
+    key_marked_at: null,
+    key_rotate_by: null,
+  });
+  return programView(updated, key.key);
+}
+
+const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
+
+/** §What the service does, item 7: the program connects its processor account in the dashboard (or disconnects it). */
+export async function connectProcessor(deps: Pick<DomainDeps, 'db'>, program: Program, account: unknown): Promise<string | null> {
+  if (account !== null && (typeof account !== 'string' || !processorAccountPattern.test(account))) throw fail('dashboardProcessorInvalid');
+  try {
+    const updated = await updateProgram(deps.db, program.id, { processor_account: account });
+    return updated.processor_account;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fail('dashboardProcessorTaken');
+    throw error;
+  }
+}

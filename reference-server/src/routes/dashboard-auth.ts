@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireMembership } from '../domain/dashboard/access';
+import { programIdFrom } from '../domain/dashboard/params';
+import type { DomainDeps } from '../domain/deps';
+import { readCookie, requireDashboardAccount, sessionCookieName } from '../domain/login/dashboard-session';
+
+/** What the dashboard routes share: the domain deps, the signed-in account, and membership on a program. */
+export function dashboardContext(app: FastifyInstance) {
+  const deps = (): DomainDeps => ({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: app.log });
+
+  /** §Dashboard routes: the session cookie is the only credential (a Bearer key is ignored, so refused). */
+  const account = (request: FastifyRequest) =>
+    requireDashboardAccount({ store: app.svc.store, clock: app.svc.clock }, readCookie(request.headers.cookie, sessionCookieName));
+
+  /** Signed in, then a valid program id, then an active membership on that program. */
+  const access = async (request: FastifyRequest, rawProgramId: unknown) => {
+    const viewer = await account(request);
+    const programId = programIdFrom(rawProgramId);
+    return { account: viewer, ...(await requireMembership(deps(), viewer, programId)) };
+  };
+
+  return { deps, account, access };
+}

@@ -1,0 +1,77 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, EventsTable } from './schema';
+
+type Db = Kysely<Database>;
+export type EventRow = Selectable<EventsTable>;
+
+/** Recent events of a program, newest first (the `events_program` index serves it). */
+export function recentEvents(
+  db: Db,
+  query: { programId: number; limit: number; afterId?: number; includeTest: boolean; testOnlySince?: number },
+): Promise<EventRow[]> {
+  let q = db.selectFrom('events').selectAll().where('program_id', '=', query.programId);
+  if (query.afterId !== undefined) q = q.where('id', '>', query.afterId);
+  if (!query.includeTest) q = q.where('is_test', '=', 0);
+  if (query.testOnlySince !== undefined) q = q.where('is_test', '=', 1).where('occurred_at', '>=', query.testOnlySince);
+  return q.orderBy('id', 'desc').limit(query.limit).execute();
+}
+
+/** Daily counters summed over partners, for days in [fromDay, toDay] (the rollups hold one row per day and partner). */
+export function countsByDay(db: Db, programId: number, fromDay: string, toDay: string) {
+  return db
+    .selectFrom('daily_metrics')
+    .select((eb) => ['day', eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('leads').as('leads'), eb.fn.sum<number>('sales').as('sales')])
+    .where('program_id', '=', programId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .groupBy('day')
+    .execute();
+}
+
+export function amountsByDay(db: Db, programId: number, fromDay: string, toDay: string) {
+  return db
+    .selectFrom('daily_amounts')
+    .select((eb) => [
+      'day',
+      'currency',
+      eb.fn.sum<number>('revenue_cents').as('revenue_cents'),
+      eb.fn.sum<number>('commissions_cents').as('commissions_cents'),
+    ])
+    .where('program_id', '=', programId)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
+    .groupBy(['day', 'currency'])
+    .execute();
+}
+
+/** All-time counters by attributed partner (partner 0, unattributed, is left out), with the partner's name. */
+export function countsByPartner(db: Db, programId: number) {
+  return db
+    .selectFrom('daily_metrics')
+    .innerJoin('partners', 'partners.id', 'daily_metrics.partner_id')
+    .select((eb) => [
+      'daily_metrics.partner_id',
+      'partners.name',
+      eb.fn.sum<number>('daily_metrics.clicks').as('clicks'),
+      eb.fn.sum<number>('daily_metrics.leads').as('leads'),
+      eb.fn.sum<number>('daily_metrics.sales').as('sales'),
+    ])
+    .where('daily_metrics.program_id', '=', programId)
+    .groupBy(['daily_metrics.partner_id', 'partners.name'])
+    .execute();
+}
+
+export function amountsByPartner(db: Db, programId: number) {
+  return db
+    .selectFrom('daily_amounts')
+    .select((eb) => [
+      'partner_id',
+      'currency',
+      eb.fn.sum<number>('revenue_cents').as('revenue_cents'),
+      eb.fn.sum<number>('commissions_cents').as('commissions_cents'),
+    ])
+    .where('program_id', '=', programId)
+    .where('partner_id', '!=', 0)
+    .groupBy(['partner_id', 'currency'])
+    .execute();
+}

@@ -634,11 +634,13 @@ export interface paths {
          *     **Outcomes (200).** `recorded` (`sale_id`); `duplicate` (the event was delivered before, or its payment is already
          *     recorded under the same transaction id; `sale_id` when one exists); `ignored` (not a payment the service counts;
          *     `reason`); `not_attributed` (a payment with no usable attribution — no svc metadata, customer not found, another
-         *     program's customer, click outside the attribution window (the next payment is checked again) or a currency other
-         *     than `USD`, `EUR`, `VND`; `reason`). Nothing is recorded for `ignored` and `not_attributed` (**Decision:** an
-         *     unsupported currency answers 200 `not_attributed` rather than 422: the processor cannot change it, and a refusal
-         *     would only make it redeliver). Every handled event id is remembered: a redelivery answers 200 `duplicate`
-         *     and records nothing new. A 500 remembers nothing, so the processor's redelivery retries it.
+         *     program's customer, a customer with no partner, click outside the attribution window (the next payment is checked
+         *     again) or a currency other than `USD`, `EUR`, `VND`; `reason`). No sale is recorded for `ignored` and
+         *     `not_attributed` (a provisional lead may still have been settled, see above). **Decision:** an unsupported currency
+         *     answers 200 `not_attributed` rather than 422: the processor cannot change it, and a refusal would only make it
+         *     redeliver. The id of every payment event answered 200 (`recorded`, `duplicate`, `not_attributed`) is remembered:
+         *     its redelivery answers 200 `duplicate` and records nothing new. Ignored events are not remembered (a redelivery is
+         *     ignored again). A 400 or 500 remembers nothing, so the processor's redelivery is handled afresh.
          */
         post: operations["processorWebhook"];
         delete?: never;

@@ -1,4 +1,13 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { baseVitest } from '../../vitest.shared';
 
-export default mergeConfig(baseVitest, defineConfig({ test: { name: 'cli' } }));
+export default mergeConfig(
+  baseVitest,
+  defineConfig({
+    test: {
+      name: 'cli',
+      // The end-to-end tests spawn the built binary: build it once, before any test file runs.
+      globalSetup: ['./test/build-binary.ts'],
+    },
+  }),
+);

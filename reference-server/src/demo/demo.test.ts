@@ -1,0 +1,112 @@
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractFetch } from '../testing/fetch';
+import { programRecords } from '../store/records';
+import { demo } from './seed';
+import type { Demo } from './start-demo';
+import { startTestDemo } from './test-demo';
+
+let running: Demo;
+let browser: Browser;
+
+beforeAll(async () => {
+  running = await startTestDemo();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+/** Signs in through the development identity provider, as the banner tells a newcomer to. */
+async function dashboardCookie(): Promise<string> {
+  const response = await fetch(`${running.url}/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: demo.email }),
+    redirect: 'manual',
+  });
+  expect(response.status).toBe(303);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+describe('pnpm start: the demo walk-through', () => {
+  it('serves the storefront with the demo program id on the tracker tag', async () => {
+    const html = await (await fetch(running.links.storefront)).text();
+    expect(html).toContain(`<script src="/js/svc-tracker.js" data-svc-program-id="${running.seeded.programId}" async></script>`);
+    expect((await fetch(`${running.links.storefront}../store/secrets.txt`)).status).toBe(404);
+  });
+
+  it('turns a referral click, a storefront signup and a purchase into a click, a lead and a sale with its commission', async () => {
+    const page = await browser.newPage();
+    await page.goto(running.links.referral);
+    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'svc_click_id')?.value).toMatch(/.+/);
+    const clickId = (await page.context().cookies()).find((c) => c.name === 'svc_click_id')!.value;
+
+    await page.fill('#email', 'grace@example.com');
+    await page.click('#signup button');
+    await expect.poll(() => page.textContent('#signup-result')).toMatch(/^Signed up as user_/);
+    await page.click('button[data-product="dart"]');
+    await expect.poll(() => page.textContent('#buy-result')).toMatch(/^Paid\. svc recorded sale \d+ \(commission \d+\)\.$/);
+    await page.close();
+
+    const records = await programRecords(running.store.db, running.seeded.programId);
+    expect(records.clicks).toEqual([{ click_id: clickId, partner_id: running.seeded.partnerId, is_test: 0 }]);
+    expect(records.customers).toMatchObject([{ click_id: clickId, partner_id: running.seeded.partnerId, status: 'converted', provisional: 0 }]);
+    expect(records.sales).toMatchObject([{ amount_cents: 4900, currency: 'USD', is_test: 0, refunded: 0 }]);
+    // The demo program pays 20 percent.
+    expect(records.commissions).toMatchObject([{ sale_id: records.sales[0]!.id, amount_cents: 980 }]);
+
+    const events = await contractFetch(`${running.url}/api/tracking/events/${running.seeded.programId}`, {
+      headers: { cookie: await dashboardCookie() },
+    });
+    const body = (await events.json()) as { data: { events: { type: string; click_id: string | null }[] } };
+    expect(body.data.events.map((e) => e.type).sort()).toEqual(['click', 'lead', 'sale']);
+    expect(body.data.events.every((e) => e.click_id === clickId)).toBe(true);
+  });
+
+  it('answers a purchase before signup with a clear message and records nothing', async () => {
+    const response = await fetch(`${running.links.storefront}api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ product: 'glider' }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'Sign up first.' });
+  });
+
+  it('refuses an unknown product without reporting a sale', async () => {
+    const signup = await fetch(`${running.links.storefront}api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'lin@example.com' }),
+    });
+    const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+    const before = (await programRecords(running.store.db, running.seeded.programId)).sales.length;
+    const response = await fetch(`${running.links.storefront}api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ product: 'free-lunch' }),
+    });
+    expect(response.status).toBe(400);
+    expect((await programRecords(running.store.db, running.seeded.programId)).sales).toHaveLength(before);
+  });
+
+  it('reports the SDK error when svc refuses the sale (a customer with no attribution)', async () => {
+    const signup = await fetch(`${running.links.storefront}api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'no-click@example.com' }),
+    });
+    const response = await fetch(`${running.links.storefront}api/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: signup.headers.get('set-cookie')!.split(';')[0]! },
+      body: JSON.stringify({ product: 'glider' }),
+    });
+    expect(response.status).toBe(502);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^svc did not record the sale: /);
+  });
+});

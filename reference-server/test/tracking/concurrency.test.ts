@@ -11,7 +11,7 @@ afterAll(() => server.close());
 async function post(path: string, body: unknown, key?: string) {
   const res = await contractFetch(`${server.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { authorization: `Bearer ${key.trim()}` }) },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -53,5 +53,15 @@ describe('transaction_id is unique by the database constraint, over a real socke
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(results.filter((r) => r.body.commission_id !== null)).toHaveLength(1);
     expect((await server.control.records(program.id)).commissions).toHaveLength(1);
+  });
+});
+
+describe('credentials over a real socket', () => {
+  it('an empty token after "Bearer " (sent as "Bearer" once HTTP trims it) is Missing API token on sale, Invalid API token on refund', async () => {
+    const sale = await post('/api/v1/track/sale', { transaction_id: 'ch_x', amount_cents: 1 }, ' ');
+    expect(sale.status).toBe(401);
+    expect(sale.body.error.message).toBe('Missing API token');
+    const refund = await post('/api/v1/track/refund', { transaction_id: 'ch_x' }, ' ');
+    expect(refund.body.error.message).toBe('Invalid API token');
   });
 });

@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFixture, type Fixture } from './fixture';
+
+let f: Fixture;
+let env: Record<string, string>;
+beforeAll(async () => {
+  f = await startFixture();
+  env = await f.newUser();
+});
+afterEach(() => {
+  expect(f.proxy.violations).toEqual([]);
+});
+afterAll(async () => {
+  await f?.close();
+});
+
+const newProgram = async () => (await f.server.control.createProgram({})).api_token;
+
+describe('svc status and svc test (spawned binary, reference server)', () => {
+  it('shows the program, metrics and readiness with the key from --api-key or SVC_API_KEY', async () => {
+    const key = await newProgram();
+    const human = await f.svc(['status', '--api-key', key], env);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(/\(id \d+, .+\): not started/);
+    expect(human.stdout).toContain('0 clicks · 0 leads · 0 sales');
+    expect(human.stdout).toContain('Next:');
+
+    const json = await f.svc(['status', '--json'], { ...env, SVC_API_KEY: key });
+    expect(json.code).toBe(0);
+    expect(json.json).toMatchObject({
+      ok: true,
+      program: { api_token: expect.stringContaining('…') },
+      metrics: { clicks: 0, leads: 0, sales: 0 },
+      readiness: { ready: false, verdict: 'not_started', next_step: { code: expect.any(String) } },
+    });
+    expect(human.stdout).toContain(json.json.readiness.next_step.message);
+  });
+
+  it('sends each test event and says what to do next', async () => {
+    const key = await newProgram();
+    const click = await f.svc(['test', 'click', '--api-key', key, '--json'], env);
+    expect(click.code).toBe(0);
+    expect(click.json).toMatchObject({ ok: true, mode: 'single', events: [{ event_type: 'click', ok: true, click_id: expect.any(String) }] });
+
+    const lead = await f.svc(['test', 'lead', '--api-key', key], env);
+    expect(lead.code).toBe(0);
+    expect(lead.stdout).toMatch(/✔ test lead \(customer_key test_cust_\w+\)/);
+    expect(lead.stdout).toContain('svc test sale');
+
+    const sale = await f.svc(['test', 'sale', '--api-key', key, '--json'], env);
+    expect(sale.code).toBe(0);
+    expect(sale.json.events[0]).toMatchObject({ event_type: 'sale', ok: true, sale_id: expect.any(Number), transaction_id: expect.any(String) });
+
+    const chain = await f.svc(['test', 'chain', '--api-key', key], env);
+    expect(chain.code).toBe(0);
+    expect(chain.stdout).toMatch(/✔ test click[\s\S]*✔ test lead[\s\S]*✔ test sale/);
+    expect(chain.stdout).toContain('9 synthetic chains left this hour.');
+    expect(chain.stdout).toContain('never create commissions');
+
+    // Test events are counted apart and never touch real metrics.
+    const status = await f.svc(['status', '--api-key', key, '--json'], env);
+    expect(status.json.readiness.test_events).toEqual({ click: 2, lead: 2, sale: 2 });
+    expect(status.json.metrics).toMatchObject({ clicks: 0, leads: 0, sales: 0 });
+  });
+
+  it('the 11th chain in an hour is refused (429 rate_limited, exit 1)', async () => {
+    const key = await newProgram();
+    for (let run = 0; run < 10; run++) expect((await f.svc(['test', 'chain', '--api-key', key, '--json'], env)).code).toBe(0);
+    const refused = await f.svc(['test', 'chain', '--api-key', key, '--json'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.json.error).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: 'Too many synthetic chains (max 10/program/hour).',
+      retry_after_seconds: expect.any(Number),
+      hint: expect.stringMatching(/^Rate limited: wait \d+ seconds/),
+    });
+  });
+
+  it('a wrong key fails with the service message (exit 1)', async () => {
+    const status = await f.svc(['status', '--api-key', 'svc_live_wrong'], env);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toMatch(/Error: .*API token/);
+    expect(status.stderr).toContain('status:     401');
+    expect(status.stderr).toMatch(/request id: \S+/);
+    expect(status.stderr).toContain('regenerate it in the dashboard program settings');
+    const test = await f.svc(['test', 'click', '--api-key', 'svc_live_wrong', '--json'], env);
+    expect(test.code).toBe(1);
+    expect(test.json.error.status).toBe(401);
+  });
+
+  it('shows a key-rotation warning once, keeps it in --json, and explains the retired key', async () => {
+    const { id, api_token: key } = await f.server.control.createProgram({});
+    const rotateBy = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    await f.server.control.markKeyRotation(id, { rotate_by: rotateBy });
+    const run = await f.svc(['test', 'click', '--api-key', key, '--json'], env);
+    expect(run.code).toBe(0);
+    expect(run.json.warnings[0]).toMatchObject({ code: 'api_key_rotation_required', docs_url: expect.any(String) });
+    expect(run.stderr.match(/Warning:/g)).toHaveLength(1);
+    expect(run.stderr).toContain('Rotate it by');
+
+    await f.server.control.clock({ advance_seconds: 8 * 86_400 });
+    const retired = await f.svc(['status', '--api-key', key], env);
+    expect(retired.code).toBe(1);
+    expect(retired.stderr).toContain('code:       api_key_rotation_required');
+    expect(retired.stderr).toMatch(/https?:\/\/\S+/);
+  });
+});

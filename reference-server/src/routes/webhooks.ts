@@ -5,6 +5,7 @@ import { parseEventEnvelope } from '../domain/processor/event';
 import { verifyStripeSignature } from '../domain/processor/signature';
 import { bodyLimitBytes } from '../http/body-parsers';
 import { fail } from '../http/http-error';
+import { domainDeps } from './tracking/deps';
 
 const signatureFailures = {
   missing: 'webhookSignatureMissing',
@@ -39,6 +40,6 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     const event = parseEventEnvelope(body);
     if (!event) throw fail('webhookNotAnEvent');
 
-    return handleProcessorEvent({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: request.log }, event);
+    return handleProcessorEvent(domainDeps(app, request), event);
   });
 }

@@ -1,0 +1,120 @@
+import { escapeHtml, page } from './html';
+
+/** The signed-in dashboard: a static frame the script (assets/app-js.ts) fills from the dashboard routes. */
+export function dashboardPage(view: { email: string; publicUrl: string }): string {
+  return page(
+    'Dashboard · svc',
+    `<header class="top">
+  <span class="brand">svc · affiliate tracking</span>
+  <span>Signed in as <strong id="account-email">${escapeHtml(view.email)}</strong>
+    <form method="post" action="/auth/sign-out"><button type="submit">Sign out</button></form></span>
+</header>
+<div class="layout" data-public-url="${escapeHtml(view.publicUrl)}" id="app">
+  <aside>
+    <h2>Your programs</h2>
+    <ul class="programs" id="program-list"><li class="muted">Loading…</li></ul>
+    <form class="card" id="new-program-form">
+      <h3>New program</h3>
+      <label for="np-name">Name</label><input id="np-name" name="name" required placeholder="Acme shop">
+      <label for="np-domain">Website domain</label><input id="np-domain" name="domain" required placeholder="shop.example">
+      <label for="np-type">Commission</label>
+      <select id="np-type" name="commission_type">
+        <option value="percent">Percent of the first sale</option>
+        <option value="recurring_percent">Percent of every sale</option>
+        <option value="fixed">Fixed amount on the first sale (cents)</option>
+        <option value="recurring_fixed">Fixed amount on every sale (cents)</option>
+      </select>
+      <label for="np-rate">Rate</label><input id="np-rate" name="commission_rate" type="number" min="0" step="any" required value="20">
+      <button type="submit">Create program</button>
+      <div id="new-program-result" aria-live="polite"></div>
+    </form>
+  </aside>
+  <main>
+    <section id="empty-view" class="card" hidden>
+      <h3>Welcome</h3>
+      <p class="hint">Create your first program on the left. You will get its API key and the tracker snippet to paste on your site.</p>
+    </section>
+    <section id="program-view" hidden>
+      <div class="title"><h1 id="pv-name"></h1><span class="badge" id="pv-role"></span><span class="muted" id="pv-domain"></span></div>
+      <div id="pv-newkey"></div>
+      <div class="grid2">
+        <div class="card" id="status-card">
+          <h3>Integration status</h3>
+          <p class="hint">Real (non-test) events the service has seen for this program.</p>
+          <div id="readiness-verdict"></div>
+          <ul class="checklist" id="status-checklist"></ul>
+        </div>
+        <div class="card" id="verify-card">
+          <h3>Verify your integration</h3>
+          <p class="hint">Sends test-mode events through the same paths as your integration. Test events never count as real clicks, leads or sales and pay no commission.</p>
+          <button type="button" id="run-verification">Run verification</button>
+          <button type="button" class="secondary" data-test-event="click">Send test click</button>
+          <button type="button" class="secondary" data-test-event="lead">Send test lead</button>
+          <button type="button" class="secondary" data-test-event="sale">Send test sale</button>
+          <div id="verify-result" aria-live="polite"></div>
+        </div>
+      </div>
+      <div class="card" id="events-card">
+        <h3>Recent events <span class="badge" id="live-badge">live</span></h3>
+        <p class="hint">Newest first; updates by itself every few seconds.</p>
+        <table><thead><tr><th>When</th><th>Type</th><th>Partner</th><th>Click / customer</th><th>Amount</th><th></th></tr></thead>
+        <tbody id="events-body"></tbody></table>
+        <p class="muted" id="events-empty">No events yet. Send a test click, or open a referral link on your site.</p>
+      </div>
+      <div class="card" id="performance-card">
+        <h3>Performance, last 30 days</h3>
+        <div class="stats" id="perf-stats"></div>
+        <div class="legend"><span><i style="background:var(--click)"></i>Clicks</span><span><i style="background:var(--lead)"></i>Leads</span><span><i style="background:var(--sale)"></i>Sales</span></div>
+        <div id="perf-chart"></div>
+        <table><thead><tr><th>Partner</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Commissions</th><th>Click → sale</th></tr></thead>
+        <tbody id="perf-partners"></tbody></table>
+      </div>
+      <div class="grid2">
+        <div class="card" id="key-card">
+          <h3>API key</h3>
+          <p class="hint">Your server sends it as <code>Authorization: Bearer …</code> on sales and refunds. It is shown in full only once, when issued.</p>
+          <div class="keybox"><code id="pv-key"></code></div>
+          <button type="button" class="danger" id="regenerate-key">Regenerate key</button>
+          <div id="regenerate-confirm" hidden>
+            <p class="notice warn">The current key stops working immediately. Update <code>SVC_API_KEY</code> on your servers right after.</p>
+            <button type="button" class="danger" id="regenerate-yes">Yes, regenerate</button>
+            <button type="button" class="secondary" id="regenerate-no">Cancel</button>
+          </div>
+          <p class="muted" id="regenerate-owner-only" hidden>Only a workspace owner can regenerate the key.</p>
+          <div id="key-result" aria-live="polite"></div>
+          <h3 style="margin-top:16px">Tracker snippet</h3>
+          <p class="hint">Paste on every page of your site, before <code>&lt;/head&gt;</code>.</p>
+          <pre class="snippet" id="pv-snippet"></pre>
+        </div>
+        <form class="card" id="settings-form">
+          <h3>Settings</h3>
+          <label for="st-window">Attribution window (days)</label>
+          <input id="st-window" name="attribution_window_days" type="number" min="1" max="365" required>
+          <label for="st-leadauth">Lead authentication</label>
+          <select id="st-leadauth" name="lead_auth">
+            <option value="server_required">Server required (recommended)</option>
+            <option value="browser_allowed">Browser allowed</option>
+          </select>
+          <p class="hint">Server required: a signup reported from the browser stays provisional until your server confirms it with the API key. Browser allowed: it counts at once.</p>
+          <label for="st-origins">Allowed origins (one per line; empty = any origin)</label>
+          <textarea id="st-origins" name="allowed_origins" placeholder="https://shop.example"></textarea>
+          <button type="submit">Save settings</button>
+          <div id="settings-result" aria-live="polite"></div>
+        </form>
+      </div>
+      <form class="card" id="processor-form">
+        <h3>Payment processor</h3>
+        <p class="hint">Connect your Stripe account so payments are attributed automatically from its webhooks. Put <code>svc_click_id</code>, <code>svc_customer_key</code> and <code>program_id</code> in the checkout metadata (and in the subscription's metadata for renewals).</p>
+        <p id="processor-state"></p>
+        <label for="pr-account">Connected account id</label>
+        <input id="pr-account" name="processor_account" placeholder="acct_123">
+        <button type="submit">Connect</button>
+        <button type="button" class="secondary" id="processor-disconnect">Disconnect</button>
+        <div id="processor-result" aria-live="polite"></div>
+      </form>
+    </section>
+  </main>
+</div>`,
+    ['/dashboard/assets/app.js'],
+  );
+}

@@ -1,0 +1,22 @@
+// `pnpm --filter @svc-examples/fastify-backend start`: the backend on port 3000, against `pnpm start`'s svc.
+import { Svc } from '@svc/server';
+import Stripe from 'stripe';
+import { buildBackend } from './app';
+import { Users } from './users';
+
+const env = (name: string, fallback?: string): string => {
+  const value = process.env[name] ?? fallback;
+  if (value === undefined) throw new Error(`${name} is required (see examples/fastify-backend/README.md)`);
+  return value;
+};
+
+const app = buildBackend({
+  svc: new Svc(), // SVC_API_KEY and SVC_BASE_URL
+  stripe: new Stripe(env('STRIPE_SECRET_KEY')),
+  programId: Number(env('SVC_PROGRAM_ID')),
+  users: new Users(),
+  prices: { monthly: env('STRIPE_PRICE_MONTHLY'), lifetime: env('STRIPE_PRICE_LIFETIME') },
+  appUrl: env('APP_URL', 'http://127.0.0.1:3000'),
+});
+await app.listen({ port: Number(env('PORT', '3000')), host: '127.0.0.1' });
+console.log('backend listening on http://127.0.0.1:3000');

@@ -29,6 +29,8 @@ describe('POST /api/v1/track/lead, server mode', () => {
       { customer_key: 'user_1', click_id: clickId, partner_id: w.partnerId, status: 'lead', provisional: false, is_test: false },
     ]);
     expect(await metrics(w.programId)).toMatchObject({ leads: 1, test_leads: 0 });
+    const stored = await h.store.db.selectFrom('customers').select('email').executeTakeFirstOrThrow();
+    expect(stored.email).toBe('a@example.com');
     const events = await h.store.db.selectFrom('events').selectAll().where('type', '=', 'lead').execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ customer_key: 'user_1', partner_id: w.partnerId, provisional: 0 });
@@ -118,6 +120,15 @@ describe('POST /api/v1/track/lead, browser mode', () => {
     const cleared = await open.lead({ customer_key: 'user_c', additional_data: { program_id: open.programId } }, null);
     expect(cleared.body).toEqual({ success: true });
     expect((await open.records()).customers[1]).toMatchObject({ customer_key: 'user_c', partner_id: null, status: 'lead' });
+  });
+
+  it('answers a key-only browser-mode lead at a server_required program as provisional, storing no key', async () => {
+    const res = await w.lead({ customer_key: 'unverified', additional_data: { program_id: w.programId } }, null);
+    expect(res.body).toEqual({ success: true, provisional: true });
+    expect((await w.records()).customers).toEqual([]);
+    expect((await metrics(w.programId)).leads).toBe(0);
+    const event = await h.store.db.selectFrom('events').selectAll().where('type', '=', 'lead').executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ provisional: 1, customer_key: null });
   });
 
   it('answers Customer not found when nothing names a program or customer', async () => {

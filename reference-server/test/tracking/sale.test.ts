@@ -95,6 +95,8 @@ describe('POST /api/v1/track/sale', () => {
     ];
     for (const [body, status, message, code] of cases) platformError(await w.sale(body), status, message, code);
     expect((await w.records()).sales).toEqual([]);
+    const soon = await w.sale({ ...base, transaction_id: 'ch_soon', occurred_at: new Date(now + 4 * 60_000).toISOString() });
+    expect(soon.status).toBe(200);
     const ok = await w.sale({
       ...base,
       occurred_at: new Date(now - 29 * day * 1000).toISOString().replace('Z', '+00:00'),

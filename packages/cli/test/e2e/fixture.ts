@@ -7,11 +7,18 @@ import { expect } from 'vitest';
 import { runCli, startCli, type CliRun } from './run-cli';
 import { startValidatingProxy, type ValidatingProxy } from './validating-proxy';
 
+/** The environment of one user of the CLI: their own config directory and home, and the service address. */
+export interface UserEnv extends Record<string, string> {
+  SVC_CONFIG_DIR: string;
+  HOME: string;
+  SVC_BASE_URL: string;
+}
+
 export interface Fixture {
   server: ReferenceServer;
   proxy: ValidatingProxy;
   /** A fresh config directory (a fresh "user") for one test. */
-  newUser(): Promise<Record<string, string>>;
+  newUser(): Promise<UserEnv>;
   /** `svc …` against the server through the validating proxy. */
   svc(args: string[], env: Record<string, string>): Promise<CliRun>;
   /** Full `svc login --no-browser --json`, completed through the callback with a test-control id_token. */
@@ -39,7 +46,7 @@ export async function startFixture(): Promise<Fixture> {
   return {
     server,
     proxy,
-    async newUser() {
+    async newUser(): Promise<UserEnv> {
       const dir = await mkdtemp(join(tmpdir(), 'svc-cli-e2e-'));
       dirs.push(dir);
       return { SVC_CONFIG_DIR: join(dir, 'config'), HOME: dir, SVC_BASE_URL: proxy.url };

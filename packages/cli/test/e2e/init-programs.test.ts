@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture } from './fixture';
+import { startFixture, type Fixture, type UserEnv } from './fixture';
 
 let f: Fixture;
-let env: Record<string, string>;
+let env: UserEnv;
 beforeAll(async () => {
   f = await startFixture();
   env = await f.newUser();

@@ -32,7 +32,7 @@ export async function startValidatingProxy(target: string): Promise<ValidatingPr
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(([name, value]) => !hopByHop.has(name) && typeof value === 'string'),
       ) as Record<string, string>;
-      const response = await fetch(target + request.url, { method: request.method, headers, ...(body ? { body } : {}) });
+      const response = await fetch(target + request.url, { method: request.method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
       const text = await response.text();
       const responseHeaders = Object.fromEntries(response.headers);
       const path = new URL(request.url ?? '/', target).pathname;

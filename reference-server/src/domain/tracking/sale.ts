@@ -103,7 +103,14 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   let commission: { id: number; amountCents: number } | null = null;
   try {
     if (!test && partnerId !== null) {
-      commission = await createCommission(deps, { program, saleId: stored.saleId, partnerId, amountCents: input.amountCents, currency: input.currency, isConversion: stored.isConversion });
+      commission = await createCommission(deps, {
+        program,
+        saleId: stored.saleId,
+        partnerId,
+        amountCents: input.amountCents,
+        currency: input.currency,
+        isConversion: stored.isConversion,
+      });
     }
   } finally {
     // The sale is stored whatever happened to its commission, so it is counted either way.

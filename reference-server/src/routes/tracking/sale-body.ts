@@ -61,11 +61,21 @@ export function parseOccurredAt(value: unknown, now: number): number {
   if (typeof value !== 'string') throw invalid();
   const m = isoWithOffset.exec(value);
   if (!m) throw invalid();
-  const [year, month, day, hour, minute, second, offH, offM] = [m[1], m[2], m[3], m[4], m[5], m[6] ?? '0', m[7] ?? '0', m[8] ?? '0'].map(Number) as number[];
-  const realDate = new Date(Date.UTC(year!, month! - 1, day!));
+  const field = (i: number) => Number(m[i] ?? 0);
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 7, 8].map(field) as number[] as [
+    number, number, number, number, number, number, number, number,
+  ];
+  // A real calendar date (no 30 February) and real clock and offset fields.
+  const date = new Date(Date.UTC(year, month - 1, day));
   const real =
-    realDate.getUTCFullYear() === year && realDate.getUTCMonth() === month! - 1 && realDate.getUTCDate() === day &&
-    hour! <= 23 && minute! <= 59 && second! <= 59 && offH! <= 23 && offM! <= 59;
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 23 &&
+    offsetMinutes <= 59;
   const ms = Date.parse(value);
   if (!real || Number.isNaN(ms)) throw invalid();
   if (ms < now - maxAgeMs || ms > now + maxAheadMs) throw invalid();

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture, type UserEnv } from './fixture';
+import { startCli } from './run-cli';
 
 let f: Fixture;
 let env: UserEnv;
@@ -65,6 +66,14 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/ID\s+NAME\s+DOMAIN\s+COMMISSION\s+ROLE\s+KEY/);
     expect(human.stdout).toMatch(/Acme Partners\s+acme\.com\s+percent 20\s+owner/);
+  });
+
+  it('exits quietly when the reader closes stdout early (svc programs | head)', async () => {
+    const running = startCli(['programs'], env);
+    running.child.stdout?.destroy();
+    const run = await running.done;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
   });
 
   it('without a login, the service answers "run svc login" (exit 1) with the request id', async () => {

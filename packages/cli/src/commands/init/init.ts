@@ -34,7 +34,7 @@ export async function init(ctx: Context, flags: InitFlags): Promise<void> {
   output.say(`  ${scriptTag(ctx.baseUrl, program.id)}`);
   output.say();
   output.say(o.bold('2. Report signups and sales from your server (npm install @svc/server):'));
-  for (const line of serverSnippet(ctx.baseUrl).split('\n')) output.say(`  ${line}`);
+  for (const line of serverSnippet(ctx.baseUrl).split('\n')) output.say(line ? `  ${line}` : '');
   output.next([
     `${o.cyan(`export SVC_API_KEY=${program.api_token}`)}`,
     `${o.cyan('svc test chain')}   send a synthetic click, lead and sale`,

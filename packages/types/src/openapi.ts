@@ -300,7 +300,7 @@ export interface paths {
         /**
          * Retired; always 410
          * @deprecated
-         * @description §CLI routes, §Versioning rule 3. Retired; the message names the replacement (the dashboard program settings).
+         * @description §CLI routes, §Versioning rule 3. Retired; the message names the replacement (the dashboard program settings). Answers 410 whatever the body (it is not read).
          */
         post: operations["cliStripeConnect"];
         delete?: never;
@@ -2820,6 +2820,21 @@ export interface operations {
                     "application/json": components["schemas"]["CliAuthStartResponse"];
                 };
             };
+            /** @description A body was sent and it is not valid JSON (`Request body is not valid JSON`). */
+            400: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description Failure starting the session. */
             500: {
@@ -3339,6 +3354,8 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The synthetic-chain cap. */
             429: {
                 headers: {
@@ -3547,6 +3564,8 @@ export interface operations {
                 };
             };
             404: components["responses"]["DashboardNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3787,13 +3806,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not an email address, or the CLI login session expired (the page says which). */
+            /** @description Not an email address, or the CLI login session expired (the page says which); a JSON body that is not valid JSON answers in the platform envelope. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                    "application/json": components["schemas"]["PlatformError"];
                 };
             };
             /** @description The account is suspended (`Your account has been suspended.`). */
@@ -3836,6 +3856,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description A JSON body was sent and it is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     trackerScript: {

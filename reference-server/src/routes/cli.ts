@@ -68,7 +68,17 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // §Versioning rule 3: retired; the message names the dashboard program settings as the replacement.
-  app.post('/api/v1/cli/stripe-connect', { config: { rateLimit: 'cli' } }, async () => {
-    throw fail('stripeConnectRetired');
-  });
+  // Refused before the body is read, so any body answers the same 410.
+  app.post(
+    '/api/v1/cli/stripe-connect',
+    {
+      config: { rateLimit: 'cli' },
+      onRequest: async () => {
+        throw fail('stripeConnectRetired');
+      },
+    },
+    async () => {
+      throw fail('stripeConnectRetired');
+    },
+  );
 }

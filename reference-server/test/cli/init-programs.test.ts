@@ -187,5 +187,10 @@ describe('POST /api/v1/cli/stripe-connect', () => {
       },
     });
     expect(res.headers['x-request-id']).toBeTruthy();
+    // Whatever the body: it is not read.
+    for (const raw of [['{not json', 'application/json'], ['x', 'text/csv']] as const) {
+      const any = await h.request('POST', '/api/v1/cli/stripe-connect', { raw: raw[0], contentType: raw[1] });
+      expect(any.status).toBe(410);
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture, type UserEnv } from './fixture';
 import { runInTerminal } from './terminal';
@@ -57,6 +59,17 @@ describe('svc in a terminal (pseudo-terminal)', () => {
     expect(run.code).toBe(0);
     expect(run.text).toContain('Signed in to');
     expect(run.text).toContain('tty@example.com');
+  });
+
+  it('Ctrl+C ends a waiting svc login (exit 130) and stores nothing', async () => {
+    const user = await f.newUser();
+    const terminal = runInTerminal(['login'], user);
+    await terminal.waitFor('Waiting for you to sign in');
+    terminal.type('\u0003');
+    const run = await terminal.done;
+    expect(run.code).toBe(130);
+    expect(run.text).toContain('Login cancelled: nothing was stored.');
+    await expect(stat(join(user.SVC_CONFIG_DIR, 'config.json'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
   it('does not prompt with --json, even on a terminal (exit 2)', async () => {

@@ -1,6 +1,6 @@
-import { spinner } from '@clack/prompts';
 import type { Context } from '../../cli/context';
 import { saveLogin } from '../../config/config-file';
+import { startSpinner } from '../../output/spinner';
 import { openBrowser } from './open-browser';
 import { waitForSignIn, type CompletedLogin, type WaitOptions } from './wait-for-sign-in';
 
@@ -54,14 +54,22 @@ async function withSpinner(
     output.note('Waiting for you to sign in…');
     return wait(() => undefined);
   }
-  const spin = spinner({ output: process.stderr, withGuide: false });
-  spin.start('Waiting for you to sign in');
+  const c = output.err;
+  const spin = startSpinner(output.io.stderr, c, 'Waiting for you to sign in');
+  // Ctrl+C: say so, and exit like an interrupted program (128 + SIGINT).
+  const interrupted = () => {
+    spin.stop(c.yellow('Login cancelled: nothing was stored.'));
+    process.exit(130);
+  };
+  process.once('SIGINT', interrupted);
   try {
     const completed = await wait((elapsed) => spin.message(`Waiting for you to sign in (${Math.round(elapsed / 1000)} s)`));
-    spin.stop('Signed in');
+    spin.stop(`${c.green('✔')} Signed in`);
     return completed;
   } catch (error) {
-    spin.error('Not signed in');
+    spin.stop(`${c.red('✖')} Not signed in`);
     throw error;
+  } finally {
+    process.removeListener('SIGINT', interrupted);
   }
 }

@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001_initial';
+import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,13 +46,35 @@ async function openSqlite(file: string): Promise<Store> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrate(db, 'sqlite');
   return {
     db,
     dialect: 'sqlite',
     wipe: () => wipeAll(db),
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * Kysely's SQLite driver prepares every statement anew, and preparing cost more than running the small
+ * statements of a tracking request (BENCHMARKS.md, profiling: `prepare` was 17 % of the click route's CPU).
+ * The queries are a small fixed set of SQL texts, so statements are kept by text; the bound only guards
+ * against a caller that builds unbounded variants.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SqliteDatabase.Statement {
+      let statement = statements.get(text);
+      if (!statement) {
+        if (statements.size >= 500) statements.clear();
+        statement = sqlite.prepare(text);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
   };
 }
 
@@ -88,7 +111,10 @@ export function uniqueSchemaName(prefix = 'svc_t'): string {
 }
 
 async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string): Promise<void> {
-  const migrations: Record<string, Migration> = { '0001_initial': initialMigration(dialect) };
+  const migrations: Record<string, Migration> = {
+    '0001_initial': initialMigration(dialect),
+    '0002_events_test_index': eventsTestIndexMigration,
+  };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
   // (another test server's) as ours, skips creating it, and fails under parallel PostgreSQL tests.

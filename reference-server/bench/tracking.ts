@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import type { ServerProcess } from '../test/scale/server-process';
+import { load, type LoadResult } from './load';
+import { spawnBare, spawnBenchServer } from './processes';
+
+export interface TrackingBench {
+  store: string;
+  pairs: { route: 'click' | 'lead' | 'sale'; server: LoadResult; bare: LoadResult }[];
+}
+
+export interface TrackingBenchOptions {
+  seconds: number;
+  connections: number;
+  nodeArgs?: string[];
+}
+
+const json = { 'content-type': 'application/json' };
+
+/**
+ * Click, lead and sale throughput and latency on one store, each next to the bare route with a body of the
+ * same shape, in the same run. Every measured request is a real success path: clicks on a live link, leads on
+ * fresh clicks (server mode), sales with fresh transaction ids for attributed customers (commission each).
+ */
+export async function benchTracking(store: string, databaseUrl: string, options: TrackingBenchOptions): Promise<TrackingBench> {
+  const server = await spawnBenchServer(databaseUrl, options.nodeArgs);
+  const bare = await spawnBare();
+  try {
+    const program = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
+    const partner = await server.control.createPartner({ program_id: program.id });
+    const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
+    const auth = { ...json, authorization: `Bearer ${program.api_token}` };
+    const clickBody = JSON.stringify({ affiliate_url: `https://shop.example.com/landing?aff=${link.short_link}&utm_source=bench` });
+    const run = (name: string, target: { url: string; pid: number }, request: Parameters<typeof load>[0]['request']) =>
+      load({ name, url: target.url, pid: target.pid, seconds: options.seconds, connections: options.connections, request });
+    const serverTarget = { url: server.url, pid: server.child.pid! };
+
+    // Warm both processes up (JIT, connection pools, SQLite page cache) before anything is measured.
+    await load({ name: 'warm-up', url: server.url, pid: server.child.pid!, seconds: 2, connections: options.connections, request: { method: 'POST', path: '/api/v1/track/click', headers: json, body: clickBody } });
+    await load({ name: 'warm-up', url: bare.url, pid: bare.pid, seconds: 2, connections: options.connections, request: { method: 'POST', path: '/bare', headers: json, body: clickBody } });
+
+    const clickIds: string[] = [];
+    const pairs: TrackingBench['pairs'] = [];
+    const clickBare = await run('click (bare)', bare, { method: 'POST', path: '/bare', headers: json, body: clickBody });
+    const click = await run('click', serverTarget, {
+      method: 'POST',
+      path: '/api/v1/track/click',
+      headers: json,
+      body: clickBody,
+      onResponse: (status, body) => {
+        if (status === 200 && clickIds.length < 500_000) clickIds.push((JSON.parse(body) as { click_id: string }).click_id);
+      },
+    });
+    pairs.push({ route: 'click', server: click, bare: clickBare });
+
+    const tag = randomBytes(3).toString('hex');
+    let leadCount = 0;
+    const customers: string[] = [];
+    const leadBody = () => {
+      const n = leadCount++;
+      const clickId = clickIds[n];
+      // Beyond the pool of fresh clicks a lead is still valid (the cleared-cookie rule), just unattributed.
+      return JSON.stringify({ customer_key: `bench-${tag}-${n}`, email: `c${n}@example.com`, ...(clickId ? { click_id: clickId } : {}) });
+    };
+    const leadBare = await run('lead (bare)', bare, { method: 'POST', path: '/bare', headers: auth, body: leadBody() });
+    leadCount = 0;
+    const lead = await run('lead', serverTarget, {
+      method: 'POST',
+      path: '/api/v1/track/lead',
+      headers: auth,
+      setupRequest: (request, context) => {
+        const body = leadBody();
+        context.customer = `bench-${tag}-${leadCount - 1}`;
+        return { ...request, body };
+      },
+      onResponse: (status, _body, context) => {
+        const key = context.customer as string;
+        if (status === 200 && Number(key.split('-').pop()) < clickIds.length) customers.push(key);
+      },
+    });
+    pairs.push({ route: 'lead', server: lead, bare: leadBare });
+
+    let saleCount = 0;
+    const saleBody = () => {
+      const n = saleCount++;
+      return JSON.stringify({
+        transaction_id: `bench_${tag}_${n}`,
+        amount_cents: 1999 + (n % 100),
+        currency: 'USD',
+        customer_key: customers[n % Math.max(1, customers.length)] ?? `bench-${tag}-0`,
+        provider: 'stripe',
+        provider_payment_id: `pi_${tag}_${n}`,
+      });
+    };
+    const saleBare = await run('sale (bare)', bare, { method: 'POST', path: '/bare', headers: auth, body: saleBody() });
+    const sale = await run('sale', serverTarget, {
+      method: 'POST',
+      path: '/api/v1/track/sale',
+      headers: auth,
+      setupRequest: (request) => ({ ...request, body: saleBody() }),
+    });
+    pairs.push({ route: 'sale', server: sale, bare: saleBare });
+    return { store, pairs };
+  } finally {
+    await bare.stop();
+    await stopServer(server);
+  }
+}
+
+async function stopServer(server: ServerProcess): Promise<void> {
+  const code = await server.stop('SIGTERM');
+  if (code !== 0) console.warn(`server exited with ${code}:\n${server.output().slice(-2000)}`);
+}

@@ -4,9 +4,9 @@ import { browserCommand, openBrowser } from './open-browser';
 const url = 'http://127.0.0.1:8787/auth/sign-in?state=a&b=c';
 
 describe('browserCommand', () => {
-  it('uses open on macOS, start on Windows and xdg-open in a graphical Linux session', () => {
+  it('uses open on macOS, the URL handler on Windows and xdg-open in a graphical Linux session', () => {
     expect(browserCommand('darwin', {}, url)).toEqual({ command: 'open', args: [url] });
-    expect(browserCommand('win32', {}, url)?.args).toEqual(['/c', 'start', '""', 'http://127.0.0.1:8787/auth/sign-in?state=a^&b=c']);
+    expect(browserCommand('win32', {}, url)).toEqual({ command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] });
     expect(browserCommand('linux', { DISPLAY: ':0' }, url)).toEqual({ command: 'xdg-open', args: [url] });
     expect(browserCommand('linux', { WAYLAND_DISPLAY: 'wayland-0' }, url)?.command).toBe('xdg-open');
   });

@@ -7,8 +7,8 @@ export function browserCommand(
   url: string,
 ): { command: string; args: string[] } | undefined {
   if (platform === 'darwin') return { command: 'open', args: [url] };
-  // `start` is a cmd built-in; the empty string is the window title it would otherwise take from the URL.
-  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""', url.replace(/&/g, '^&')] };
+  // Not `cmd /c start`: cmd would read `&` in the query string as a command separator.
+  if (platform === 'win32') return { command: 'rundll32', args: ['url.dll,FileProtocolHandler', url] };
   // Elsewhere a browser needs a graphical session: over SSH or in a container there is none.
   if (!env.DISPLAY && !env.WAYLAND_DISPLAY) return undefined;
   return { command: 'xdg-open', args: [url] };

@@ -2,7 +2,7 @@ import { cac, type CAC } from 'cac';
 import { init } from '../commands/init/init';
 import { login } from '../commands/login/login';
 import { programs } from '../commands/programs/programs';
-import { status } from '../commands/status';
+import { status } from '../commands/status/status';
 import { parseTestKind, testEvent } from '../commands/test/test-event';
 import { describeError, printError } from '../output/error-report';
 import { Output, type Io } from '../output/output';

@@ -1,6 +1,6 @@
 import type { CliStatusResponse, Metrics } from '@svc/types';
-import type { Context } from '../cli/context';
-import type { Colours } from '../output/colour';
+import type { Context } from '../../cli/context';
+import type { Colours } from '../../output/colour';
 
 type Status = CliStatusResponse['data'];
 

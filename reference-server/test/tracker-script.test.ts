@@ -9,25 +9,24 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const built = (() => {
-  try {
-    return existsSync(createRequire(import.meta.url).resolve('@svc/tracker/svc-tracker.js'));
-  } catch {
-    return false;
-  }
-})();
+// `pnpm test` builds @svc/tracker first; the script must exist, so a missing build fails here rather than skipping.
+const builtFile = (name: string) => createRequire(import.meta.url).resolve(`@svc/tracker/${name}`);
 
 // Through the harness's validating fetch (the body is JavaScript, not JSON).
 const get = (headers: Record<string, string> = {}) => h.fetch('http://inject.local/js/svc-tracker.js', { headers });
 
-describe.skipIf(!built)('GET /js/svc-tracker.js', () => {
+describe('GET /js/svc-tracker.js', () => {
+  it('is built', () => {
+    expect(existsSync(builtFile('svc-tracker.js'))).toBe(true);
+  });
+
   it('serves the built @svc/tracker script with caching headers and a strong ETag', async () => {
     const res = await get();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/javascript/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
     expect(res.headers.get('etag')).toMatch(/^"[A-Za-z0-9_-]+"$/);
-    const file = readFileSync(createRequire(import.meta.url).resolve('@svc/tracker/svc-tracker.js'), 'utf8');
+    const file = readFileSync(builtFile('svc-tracker.js'), 'utf8');
     expect(await res.text()).toBe(file);
   });
 
@@ -39,5 +38,15 @@ describe.skipIf(!built)('GET /js/svc-tracker.js', () => {
     expect(notModified.headers.get('etag')).toBe(etag);
     expect((await get({ 'if-none-match': `"other", W/${etag}` })).status).toBe(304);
     expect((await get({ 'if-none-match': '"other"' })).status).toBe(200);
+  });
+});
+
+describe('GET /js/svc-tracker.full.js', () => {
+  it('serves the full build (consent and cross-domain hand-off) with its own ETag', async () => {
+    const res = await h.fetch('http://inject.local/js/svc-tracker.full.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(readFileSync(builtFile('svc-tracker.full.js'), 'utf8'));
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300, stale-while-revalidate=86400');
+    expect(res.headers.get('etag')).not.toBe((await get()).headers.get('etag'));
   });
 });

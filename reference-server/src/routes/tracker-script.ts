@@ -11,10 +11,16 @@ interface Script {
   etag: string;
 }
 
-/** Reads the built `@svc/tracker` script once; null while it is not built (the route answers 500, never crashes). */
-async function loadScript(): Promise<Script | null> {
+/**
+ * The two builds of `@svc/tracker`: the lean script (within its 1.5 kB budget) and the full one that adds consent
+ * and cross-domain hand-off (`data-svc-consent`, `data-svc-domains`).
+ */
+const scripts = ['svc-tracker.js', 'svc-tracker.full.js'] as const;
+
+/** Reads a built `@svc/tracker` script once; null while it is not built (the route answers 500, never crashes). */
+async function loadScript(file: (typeof scripts)[number]): Promise<Script | null> {
   try {
-    const path = createRequire(import.meta.url).resolve('@svc/tracker/svc-tracker.js');
+    const path = createRequire(import.meta.url).resolve(`@svc/tracker/${file}`);
     const body = await readFile(path);
     return { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"` };
   } catch {
@@ -31,14 +37,16 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** GET /js/svc-tracker.js, with Cache-Control and a strong ETag (§What the service does, item 8). */
+/** GET /js/svc-tracker.js (and the full build), with Cache-Control and a strong ETag (§What the service does, item 8). */
 export async function trackerScriptRoutes(app: FastifyInstance): Promise<void> {
-  let script: Script | null = null;
-  app.get('/js/svc-tracker.js', async (request, reply) => {
-    script ??= await loadScript();
-    if (!script) throw fail('dashboardFailed', { message: 'The tracker script is not built; run pnpm build' });
-    reply.header('ETag', script.etag).header('Cache-Control', cacheControl);
-    if (matches(request.headers['if-none-match'], script.etag)) return reply.status(304).send();
-    return reply.type('application/javascript; charset=utf-8').send(script.body);
-  });
+  for (const file of scripts) {
+    let script: Script | null = null;
+    app.get(`/js/${file}`, async (request, reply) => {
+      script ??= await loadScript(file);
+      if (!script) throw fail('dashboardFailed', { message: 'The tracker script is not built; run pnpm build' });
+      reply.header('ETag', script.etag).header('Cache-Control', cacheControl);
+      if (matches(request.headers['if-none-match'], script.etag)) return reply.status(304).send();
+      return reply.type('application/javascript; charset=utf-8').send(script.body);
+    });
+  }
 }

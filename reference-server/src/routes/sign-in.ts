@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cliSignedInPage, signInFailedPage, signInPage } from '../dashboard/sign-in-page';
-import { completeCliLogin } from '../domain/login/cli-login';
+import { completeCliLogin, openLoginSession } from '../domain/login/cli-login';
 import {
   createDashboardSession,
   endDashboardSession,
@@ -53,6 +53,8 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       return html(reply, 400, signInPage(view));
     }
     try {
+      // An unknown or expired CLI session is refused before the dev account is created: nothing recorded.
+      if (state !== undefined) await openLoginSession(deps(), state);
       const account = await signInDevAccount(deps(), email);
       if (state !== undefined) {
         const idToken = await issueIdToken(issuerOf(deps()), { accountId: account.id, email: account.email });

@@ -12,6 +12,8 @@ export interface ProgramFixture {
   customerKey: string;
   transactionId: string;
   saleId: number;
+  /** Distinct per program, so a response showing it shows this program's sale. */
+  amountCents: number;
 }
 
 /** A program with a partner, a link, a click, a settled lead and a sale: every kind of resource a key can name. */
@@ -30,8 +32,9 @@ export async function programWithRecords(h: Harness, options: { allowed_origins?
   const lead = await h.request('POST', '/api/v1/track/lead', { json: { click_id: click.body.click_id, customer_key: customerKey }, key: program.api_token });
   if (lead.status !== 200) throw new Error(`lead: ${lead.text}`);
   const transactionId = `sec-txn-${tag}`;
+  const amountCents = 10_000 + randomBytes(2).readUInt16BE(0);
   const sale = await h.request('POST', '/api/v1/track/sale', {
-    json: { transaction_id: transactionId, amount_cents: 4321, currency: 'USD', customer_key: customerKey },
+    json: { transaction_id: transactionId, amount_cents: amountCents, currency: 'USD', customer_key: customerKey },
     key: program.api_token,
   });
   if (sale.status !== 200) throw new Error(`sale: ${sale.text}`);
@@ -44,6 +47,7 @@ export async function programWithRecords(h: Harness, options: { allowed_origins?
     customerKey,
     transactionId,
     saleId: sale.body.sale_id as number,
+    amountCents,
   };
 }
 

@@ -47,9 +47,7 @@ export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken:
   if (typeof state !== 'string' || state === '' || typeof idToken !== 'string' || idToken === '') {
     throw fail('callbackMissingFields');
   }
-  const session = await findLoginSession(deps.store.db, state);
-  if (!session || session.completed_at !== null) throw fail('callbackSessionNotFound');
-  if (isExpired(session, deps.clock.now())) throw fail('callbackSessionExpired');
+  const session = await openLoginSession(deps, state);
   const claims = await verifyIdToken(issuerOf(deps), idToken);
   const account = claims && (await findAccountById(deps.store.db, claims.accountId));
   if (!account) throw fail('callbackInvalidIdToken');
@@ -57,6 +55,17 @@ export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken:
   deps.faults.check('cli');
   const completed = await completeLoginSession(deps.store.db, session.id, account.id, deps.clock.now());
   if (!completed) throw fail('callbackSessionNotFound');
+}
+
+/**
+ * The login session named by `state`, still waiting for a sign-in (404 when unknown or used, 400 when expired).
+ * The sign-in page checks it before creating anything, so a refused sign-in records nothing (§Errors).
+ */
+export async function openLoginSession(deps: Pick<LoginDeps, 'store' | 'clock'>, state: string): Promise<LoginSession> {
+  const session = await findLoginSession(deps.store.db, state);
+  if (!session || session.completed_at !== null) throw fail('callbackSessionNotFound');
+  if (isExpired(session, deps.clock.now())) throw fail('callbackSessionExpired');
+  return session;
 }
 
 export type PollResult =

@@ -1,6 +1,6 @@
 // The subset of autocannon 9 the benchmarks use (the package ships no types).
 declare module 'autocannon' {
-  interface RequestSpec {
+  export interface RequestSpec {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
@@ -8,7 +8,7 @@ declare module 'autocannon' {
     setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec;
     onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
-  interface Options {
+  export interface Options {
     url: string;
     connections?: number;
     duration?: number;
@@ -19,7 +19,7 @@ declare module 'autocannon' {
     requests?: RequestSpec[];
     idReplacement?: boolean;
   }
-  interface Histogram {
+  export interface Histogram {
     average: number;
     mean: number;
     p50: number;
@@ -28,7 +28,7 @@ declare module 'autocannon' {
     max: number;
     total: number;
   }
-  interface Result {
+  export interface Result {
     requests: Histogram;
     latency: Histogram;
     throughput: Histogram;
@@ -39,6 +39,5 @@ declare module 'autocannon' {
     duration: number;
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(options: Options): Promise<Result>;
-  export default autocannon;
+  export default function autocannon(options: Options): Promise<Result>;
 }

@@ -45,8 +45,14 @@ export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: Fuz
   const result = validateResponse({ method: request.method, url: request.url, status: res.statusCode, headers: res.headers, body });
   if (!result.valid) throw new FuzzFailure(`response violates the spec: ${result.errors.join('; ')}`, request, res.statusCode, body);
   const contentType = request.headers['content-type']?.toLowerCase() ?? '';
-  if (request.oversized && (contentType.startsWith('application/json') || contentType === 'text/plain') && res.statusCode !== 413) {
-    throw new FuzzFailure('an oversized body must answer 413', request, res.statusCode, body);
+  // Only operations with a request body read it (a GET's or a retired route's body is ignored, per the spec).
+  // A media type the operation accepts must be refused for its size (413); another may be refused first for
+  // its type (415).
+  if (request.oversized && op.contentTypes.length > 0) {
+    const accepted = op.contentTypes.some((type) => contentType.split(';')[0]!.trim() === type);
+    if (accepted ? res.statusCode !== 413 : res.statusCode !== 413 && res.statusCode !== 415) {
+      throw new FuzzFailure(`an oversized body must answer 413${accepted ? '' : ' or 415'}`, request, res.statusCode, body);
+    }
   }
   const after = await target.snapshot();
   if (res.statusCode >= 400 && !mayRecordOnRefusal(op, res.statusCode, body)) {

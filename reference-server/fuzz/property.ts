@@ -54,6 +54,7 @@ export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: Fuz
       throw new FuzzFailure(`an oversized body must answer 413${accepted ? '' : ' or 415'}`, request, res.statusCode, body);
     }
   }
+  await target.refresh(op.template, res.statusCode, body);
   const after = await target.snapshot();
   if (res.statusCode >= 400 && !mayRecordOnRefusal(op, res.statusCode, body)) {
     const changed = Object.keys(after.rows).filter((t) => after.rows[t] !== before.current.rows[t]);

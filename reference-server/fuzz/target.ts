@@ -29,6 +29,8 @@ export interface FuzzTarget {
   inject(request: { method: string; url: string; headers: Record<string, string>; payload?: string }): Promise<LightMyRequestResponse>;
   /** Row counts of every table plus the records of both programs: what "nothing recorded" is checked against. */
   snapshot(): Promise<Snapshot>;
+  /** Keeps the credentials usable after a case that legitimately replaced them (sign-out, key regeneration). */
+  refresh(template: string, status: number, body: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,16 @@ export async function createFuzzTarget(databaseUrl = process.env.DATABASE_URL ??
       for (const row of result.rows) rows[row.name] = Number(row.n);
       const records = await Promise.all(fixtures.programs.map((p) => control.records(p.id)));
       return { rows, records: JSON.stringify(records) };
+    },
+    async refresh(template, status, body) {
+      if (template === '/auth/sign-out' && status === 303) {
+        fixtures.dashboardCookies = await Promise.all(fixtures.programs.map(async (p) => (await control.createDashboardSession(p.accountId)).cookie));
+      }
+      if (template.endsWith('/regenerate-key') && status === 200) {
+        const { id, api_token } = (JSON.parse(body) as { data: { program: { id: number; api_token: string } } }).data.program;
+        const program = fixtures.programs.find((p) => p.id === id);
+        if (program) program.key = api_token;
+      }
     },
     async close() {
       await app.close();

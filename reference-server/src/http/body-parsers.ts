@@ -13,11 +13,16 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers();
   const parse = (body: string) => {
     if (body.trim() === '') return undefined;
+    let value: unknown;
     try {
-      return JSON.parse(body) as unknown;
+      value = JSON.parse(body) as unknown;
     } catch (cause) {
       throw fail('invalidJson', { cause });
     }
+    // PostgreSQL text cannot hold U+0000 (the query fails, a 500), SQLite would store it: refuse it up front
+    // so both stores answer the same 400 and nothing is recorded (found by the fuzzer, issue 9).
+    if (body.includes('\\u0000') && holdsNul(value)) throw fail('invalidJson');
+    return value;
   };
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: bodyLimitBytes }, (_req, body, done) => {
     try {
@@ -35,4 +40,11 @@ export function registerBodyParsers(app: FastifyInstance): void {
     }
   });
   app.addContentTypeParser('*', (_request, _payload, done) => done(fail('unsupportedMediaType'), undefined));
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, v]) => key.includes('\0') || holdsNul(v));
+  return false;
 }

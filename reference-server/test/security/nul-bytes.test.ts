@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../harness';
+import { programWithRecords, rowCounts, type ProgramFixture } from './fixtures';
+
+// U+0000 in a JSON string: PostgreSQL text cannot hold it, so both stores refuse it the same way (400 in the
+// envelope, nothing recorded) instead of PostgreSQL failing the query with a 500. Found by the fuzzer.
+let h: Harness;
+let program: ProgramFixture;
+beforeAll(async () => {
+  h = await createHarness();
+  program = await programWithRecords(h);
+});
+afterAll(() => h.close());
+
+describe('strings holding U+0000', () => {
+  const cases: [string, () => unknown, boolean][] = [
+    ['/api/v1/track/refund', () => ({ transaction_id: 'txn\u0000x' }), true],
+    ['/api/v1/track/sale', () => ({ transaction_id: 'txn\u0000y', amount_cents: 100, customer_key: program.customerKey }), true],
+    ['/api/v1/track/lead', () => ({ customer_key: 'k\u0000' }), true],
+    ['/api/v1/track/click', () => ({ affiliate_url: `https://shop.example.com/?aff=${program.shortLink}`, click_id: '\u0000' }), false],
+  ];
+  for (const [path, body, withKey] of cases) {
+    it(`${path}: 400 Request body is not valid JSON, nothing recorded`, async () => {
+      const before = await rowCounts(h.store);
+      const res = await h.request('POST', path, { json: body(), ...(withKey ? { key: program.key } : {}) });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe('Request body is not valid JSON');
+      expect(await rowCounts(h.store)).toEqual(before);
+    });
+  }
+
+  it('an escaped backslash before "u0000" is ordinary text, not a NUL', async () => {
+    const res = await h.request('POST', '/api/v1/track/refund', { json: { transaction_id: 'txn\\u0000z' }, key: program.key });
+    expect(res.status).toBe(404);
+  });
+});

@@ -8,7 +8,9 @@ export async function insertLoginSession(db: Db, state: string, now: number): Pr
   await db.insertInto('login_sessions').values({ state, created_at: now }).execute();
 }
 
-export function findLoginSession(db: Db, state: string): Promise<LoginSession | undefined> {
+export async function findLoginSession(db: Db, state: string): Promise<LoginSession | undefined> {
+  // No state holds U+0000 (they are base64url); PostgreSQL would fail the query on it (a 500, not a 404).
+  if (state.includes('\0')) return undefined;
   return db.selectFrom('login_sessions').selectAll().where('state', '=', state).executeTakeFirst();
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertValidResponse } from '../../src/testing/validate';
 import { createHarness, type Harness } from '../harness';
 import { programWithRecords, rowCounts, type ProgramFixture } from './fixtures';
 
@@ -32,5 +33,19 @@ describe('strings holding U+0000', () => {
   it('an escaped backslash before "u0000" is ordinary text, not a NUL', async () => {
     const res = await h.request('POST', '/api/v1/track/refund', { json: { transaction_id: 'txn\\u0000z' }, key: program.key });
     expect(res.status).toBe(404);
+  });
+
+  it('a login state or sign-in email holding U+0000 is unknown or invalid (404/400), never a 500, nothing recorded', async () => {
+    const before = await rowCounts(h.store);
+    expect((await h.request('GET', '/api/v1/cli/auth/poll?state=%00abc')).status).toBe(404);
+    // The sign-in page answers HTML, so it is sent through inject and validated here.
+    const form = async (payload: string) => {
+      const res = await h.app.inject({ method: 'POST', url: '/auth/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+      assertValidResponse({ method: 'POST', url: '/auth/sign-in', status: res.statusCode, headers: res.headers, body: res.body });
+      return res.statusCode;
+    };
+    expect(await form('email=nul%40example.com&state=%00abc')).toBe(404);
+    expect(await form('email=n%00ul%40example.com')).toBe(400);
+    expect(await rowCounts(h.store)).toEqual(before);
   });
 });

@@ -5,8 +5,8 @@ import { isUniqueViolation } from '../../store/unique-violation';
 import type { LoginDeps } from './deps';
 import { createAccountWithWorkspace } from './new-account';
 
-/** A loose shape check: the development identity provider only needs a stable, recognisable address. */
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A loose shape check: the development identity provider only needs a stable, recognisable address (no NUL: PostgreSQL text cannot hold it). */
+const emailPattern = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
 
 export function normaliseEmail(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;

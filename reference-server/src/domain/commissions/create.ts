@@ -1,8 +1,9 @@
 import type { Currency } from '@svc/types';
+import type { Kysely } from 'kysely';
 import { HttpError, fail } from '../../http/http-error';
 import { insertCommission } from '../../store/commissions';
 import { findPartnerById } from '../../store/partners';
-import type { Program } from '../../store/schema';
+import type { Database, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { commissionAmount } from './amount';
 
@@ -20,16 +21,20 @@ export interface CommissionInput {
  * Creates the commission of a stored, attributed, real sale — a step of its own after the sale is stored
  * (§States and transitions: "Sale recorded, no commission"). Any failure here answers
  * `Failed to create commission`, except a partner that does not exist (`partnerId required to create commission`).
- * Returns null when the sale pays nothing (a later sale of a non-recurring type).
+ * Returns null when the sale pays nothing (a later sale of a non-recurring type). `db` is the sale's transaction.
  */
-export async function createCommission(deps: DomainDeps, input: CommissionInput): Promise<{ id: number; amountCents: number } | null> {
+export async function createCommission(
+  deps: DomainDeps,
+  input: CommissionInput,
+  db: Kysely<Database> = deps.db,
+): Promise<{ id: number; amountCents: number } | null> {
   const amountCents = commissionAmount(input.program.commission_type, input.program.commission_rate, input.amountCents, input.isConversion);
   if (amountCents === null) return null;
   try {
     deps.faults.check('commission');
     // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
-    if (!(await findPartnerById(deps.db, input.partnerId))) throw fail('salePartnerRequired');
-    const id = await insertCommission(deps.db, {
+    if (!(await findPartnerById(db, input.partnerId))) throw fail('salePartnerRequired');
+    const id = await insertCommission(db, {
       saleId: input.saleId,
       programId: input.program.id,
       partnerId: input.partnerId,

@@ -1,4 +1,5 @@
 import type { Currency } from '@svc/types';
+import { sql } from 'kysely';
 import { fail } from '../../http/http-error';
 import { findCustomerByClick, findCustomerByKey, keyExistsElsewhere, markConverted } from '../../store/customers';
 import { insertEvent } from '../../store/events';
@@ -41,6 +42,9 @@ export interface SaleResult {
  * the window, store the sale (the transaction id is unique by a database constraint), then create the commission,
  * then update metrics. The steps are deliberately separate (§States and transitions): a commission failure leaves
  * the sale stored and its transaction id consumed; a metrics failure is logged and changes nothing.
+ * The commission is written in the sale's transaction behind a savepoint: one commit, so a crash never leaves a
+ * sale without its commission (test/faults/crash.test.ts), while a failure creating it rolls back to the
+ * savepoint and the sale is still stored (the documented failure path).
  */
 export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
   const { program, test } = input;
@@ -56,7 +60,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   const partnerId = customer?.partner_id ?? null;
 
   const now = deps.clock.now();
-  let stored: { saleId: number; isConversion: boolean };
+  let stored: { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown };
   try {
     stored = await deps.db.transaction().execute(async (trx) => {
       const saleId = await insertSale(trx, {
@@ -91,7 +95,20 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
         currency: input.currency,
         source: input.source,
       });
-      return { saleId, isConversion };
+      if (test || partnerId === null) return { saleId, commission: null };
+      await sql`savepoint commission`.execute(trx);
+      try {
+        const commission = await createCommission(
+          deps,
+          { program, saleId, partnerId, amountCents: input.amountCents, currency: input.currency, isConversion },
+          trx,
+        );
+        await sql`release savepoint commission`.execute(trx);
+        return { saleId, commission };
+      } catch (commissionError) {
+        await sql`rollback to savepoint commission`.execute(trx);
+        return { saleId, commission: null, commissionError };
+      }
     });
   } catch (error) {
     // §Errors 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
@@ -100,22 +117,10 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
     throw error;
   }
 
-  let commission: { id: number; amountCents: number } | null = null;
-  try {
-    if (!test && partnerId !== null) {
-      commission = await createCommission(deps, {
-        program,
-        saleId: stored.saleId,
-        partnerId,
-        amountCents: input.amountCents,
-        currency: input.currency,
-        isConversion: stored.isConversion,
-      });
-    }
-  } finally {
-    // The sale is stored whatever happened to its commission, so it is counted either way.
-    await countSaleSafely(deps, { program, partnerId, input, commissionCents: commission?.amountCents ?? 0, now });
-  }
+  const commission = stored.commission;
+  // The sale is stored whatever happened to its commission, so it is counted either way.
+  await countSaleSafely(deps, { program, partnerId, input, commissionCents: commission?.amountCents ?? 0, now });
+  if ('commissionError' in stored) throw stored.commissionError;
   return {
     saleId: stored.saleId,
     commissionId: commission?.id ?? null,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { hashKey } from '../http/program-key';
+import { hashKey } from '../domain/programs/keys';
 import { openStore, uniqueSchemaName, type Store } from '../store/db';
 import { systemClock } from '../clock';
 import { demo, seedDemo } from './seed';

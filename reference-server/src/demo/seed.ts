@@ -1,6 +1,6 @@
 import { createProgram } from '../domain/programs/create-program';
 import { createAccountWithWorkspace } from '../domain/login/new-account';
-import { hashKey, newProgramKey } from '../http/program-key';
+import { hashKey, newProgramKey } from '../domain/programs/keys';
 import type { Clock } from '../clock';
 import { findAccountByEmail, findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../store/accounts';
 import type { Store } from '../store/db';

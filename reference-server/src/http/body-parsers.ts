@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fail } from './http-error';
+import { fail } from '../errors/service-error';
 
 /** §Limits: maximum body size not shown. Decision: 64 KiB, answered 413 in the platform envelope. */
 export const bodyLimitBytes = 65_536;

@@ -7,7 +7,7 @@ import {
   type SaleErrorCode,
 } from '@svc/types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, fail } from './http-error';
+import { ServiceError, fail } from '../errors/service-error';
 
 /** Sale and refund send `error.code` on every platform error; transport-level errors get the code of their status. */
 const codeForStatus: Partial<Record<number, SaleErrorCode>> = {
@@ -23,16 +23,16 @@ const codeForStatus: Partial<Record<number, SaleErrorCode>> = {
 
 /** The one place any thrown value becomes the spec's envelope (§Errors/Envelopes). */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    const httpError = toHttpError(error, request);
+  app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
+    const httpError = toServiceError(error, request);
     if (httpError.status >= 500) request.log.error({ err: error }, 'request failed');
     return send(httpError, request, reply);
   });
   app.setNotFoundHandler((request, reply) => send(fail('routeNotFound'), request, reply));
 }
 
-function toHttpError(error: FastifyError | HttpError, request: FastifyRequest): HttpError {
-  if (error instanceof HttpError) return error;
+function toServiceError(error: FastifyError | ServiceError, request: FastifyRequest): ServiceError {
+  if (error instanceof ServiceError) return error;
   // Fastify's own refusals of the body (size, media type, JSON syntax) keep their status.
   if (error.statusCode === 413) return fail('payloadTooLarge', { cause: error });
   if (error.statusCode === 415) return fail('unsupportedMediaType', { cause: error });
@@ -41,10 +41,10 @@ function toHttpError(error: FastifyError | HttpError, request: FastifyRequest): 
 }
 
 /** The generic 500 of the route (§Errors, "Messages on 500 are generic"), keeping the cause for the log. */
-function routeFailure(request: FastifyRequest, cause: unknown): HttpError {
+function routeFailure(request: FastifyRequest, cause: unknown): ServiceError {
   const config = request.routeOptions.config;
   if (config.cliFailure) {
-    return new HttpError(catalogue.dashboardFailed, {
+    return new ServiceError(catalogue.dashboardFailed, {
       message: messageTemplates.cliFailure(config.cliFailure, request.id),
       details: { request_id: request.id },
       cause,
@@ -54,17 +54,17 @@ function routeFailure(request: FastifyRequest, cause: unknown): HttpError {
     const entry = catalogue[config.failure];
     // Readiness 500 is typed and tells when to retry (§Limits, "Readiness 500 retry hint").
     const extra = entry.envelope === 'typed' ? { retry_after_seconds: readinessRetryAfterSeconds } : undefined;
-    return new HttpError(entry, { extra, cause });
+    return new ServiceError(entry, { extra, cause });
   }
   return fail('dashboardFailed', { cause });
 }
 
-function send(error: HttpError, request: FastifyRequest, reply: FastifyReply) {
+function send(error: ServiceError, request: FastifyRequest, reply: FastifyReply) {
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.status(error.status).type('application/json; charset=utf-8').send(renderBody(error, request));
 }
 
-export function renderBody(error: HttpError, request: FastifyRequest): Record<string, unknown> {
+export function renderBody(error: ServiceError, request: FastifyRequest): Record<string, unknown> {
   if (error.envelope === 'typed') {
     return { ...error.topLevel, error: { code: error.code, message: error.message, ...error.extra } };
   }

@@ -1,42 +1,14 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Store } from '../store/db';
 import type { Program } from '../store/schema';
-import { fail } from './http-error';
+import { parseBearer } from '../domain/login/bearer';
+import { hashKey } from '../domain/programs/keys';
+import { fail } from '../errors/service-error';
 
 /** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`). */
 export const rotationDocsUrl = 'https://github.com/svc-dev/svc/blob/main/docs/key-rotation.md';
-
-export type BearerHeader =
-  | { kind: 'none' }
-  | { kind: 'malformed' }
-  | { kind: 'empty' }
-  | { kind: 'token'; token: string };
-
-/** §Authentication rule 2: missing, not starting with `Bearer `, empty token, or a token. */
-export function parseBearer(header: string | undefined): BearerHeader {
-  if (header === undefined) return { kind: 'none' };
-  // HTTP drops trailing whitespace from header values, so `Bearer ` with an empty token arrives as `Bearer`.
-  if (header.trimEnd() === 'Bearer') return { kind: 'empty' };
-  if (!header.startsWith('Bearer ')) return { kind: 'malformed' };
-  const token = header.slice('Bearer '.length).trim();
-  return token === '' ? { kind: 'empty' } : { kind: 'token', token };
-}
-
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
-
-/** A new program key; only its hash and last four characters are stored (§Resources/Program, api_token). */
-export function newProgramKey(): { key: string; hash: string; last4: string } {
-  const key = `svc_live_${randomBytes(32).toString('base64url')}`;
-  return { key, hash: hashKey(key), last4: key.slice(-4) };
-}
-
-export function maskKey(last4: string): string {
-  return `svc_live_…${last4}`;
-}
 
 /** Which message set a route answers with (§Errors/Message catalogue and §CLI errors). */
 export type KeyFlavor = 'sale' | 'refund' | 'readiness' | 'cli';

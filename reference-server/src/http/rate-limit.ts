@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
-import { fail } from './http-error';
+import { fail } from '../errors/service-error';
 
 /** §Limits: requests per minute, and what they are counted per. */
 export const buckets = {

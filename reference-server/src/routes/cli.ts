@@ -6,14 +6,14 @@ import { programStatus } from '../domain/cli/status';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
 import type { DomainDeps } from '../domain/deps';
 import { requireLoginToken } from '../domain/login/login-token';
-import { fail, HttpError } from '../http/http-error';
+import { fail, ServiceError } from '../errors/service-error';
 import { requireProgramKey } from '../http/program-key';
 
 type TestEventBody = { event_type?: unknown; type?: unknown } | undefined;
 
 /** A CLI 500 naming what failed, with the request id (§Request ids); for routes with two failure messages. */
-function cliFailure(what: CliFailure, requestId: string, cause: unknown): HttpError {
-  return new HttpError(catalogue.dashboardFailed, {
+function cliFailure(what: CliFailure, requestId: string, cause: unknown): ServiceError {
+  return new ServiceError(catalogue.dashboardFailed, {
     message: messageTemplates.cliFailure(what, requestId),
     details: { request_id: requestId },
     cause,
@@ -58,7 +58,7 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
         try {
           return { data: await runSyntheticChain(deps(), program) };
         } catch (error) {
-          if (error instanceof HttpError) throw error;
+          if (error instanceof ServiceError) throw error;
           throw cliFailure('chain', request.id, error);
         }
       }

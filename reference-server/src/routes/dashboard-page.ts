@@ -4,7 +4,7 @@ import { appJs } from '../dashboard/assets/app-js';
 import { dashboardPage } from '../dashboard/dashboard-page';
 import { signInFailedPage, signInPage } from '../dashboard/sign-in-page';
 import { readCookie, requireDashboardAccount, sessionCookieName } from '../domain/login/dashboard-session';
-import { fail, HttpError } from '../http/http-error';
+import { fail, ServiceError } from '../errors/service-error';
 
 const assets: Record<string, { type: string; body: string }> = {
   'app.js': { type: 'application/javascript; charset=utf-8', body: appJs },
@@ -22,7 +22,7 @@ export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
       const account = await requireDashboardAccount({ store: app.svc.store, clock: app.svc.clock }, token);
       return html(reply, 200, dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl }));
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      if (!(error instanceof ServiceError) || error.status >= 500) throw error;
       if (error.status === 403) return html(reply, 200, signInFailedPage(error.message, 'Contact support if you think this is a mistake.'));
       return html(reply, 200, signInPage({}));
     }

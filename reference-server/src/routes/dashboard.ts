@@ -6,7 +6,7 @@ import { programPerformance } from '../domain/dashboard/performance';
 import { dashboardStatus } from '../domain/dashboard/status';
 import { checkTestEvents, sinceFrom } from '../domain/dashboard/test-events';
 import { computeReadiness } from '../domain/readiness/compute';
-import { fail } from '../http/http-error';
+import { fail } from '../errors/service-error';
 import { recentEvents } from '../store/dashboard';
 import { dashboardContext } from './dashboard-auth';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../http/http-error';
+import { fail } from '../errors/service-error';
 
 /** `GET /healthz`: the process serves requests and its database answers. */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {

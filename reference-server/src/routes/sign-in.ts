@@ -13,7 +13,7 @@ import { normaliseEmail, signInDevAccount } from '../domain/login/dev-sign-in';
 import { issueIdToken } from '../domain/login/id-token';
 import { dashboardSessionMs } from '../domain/login/lifetimes';
 import { bodyLimitBytes } from '../http/body-parsers';
-import { HttpError } from '../http/http-error';
+import { ServiceError } from '../errors/service-error';
 import { loginDeps } from './login-deps';
 
 type Form = { email?: unknown; state?: unknown } | undefined;
@@ -65,7 +65,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       reply.header('Set-Cookie', sessionCookie(token, { secure: isHttps(request), maxAgeSeconds: dashboardSessionMs / 1000 }));
       return reply.status(303).header('Location', '/dashboard').send();
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      if (!(error instanceof ServiceError) || error.status >= 500) throw error;
       const hint = state === undefined ? 'Contact support if you think this is a mistake.' : 'Run svc login again to start a new sign-in.';
       return html(reply, error.status, signInFailedPage(error.message, hint));
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../http/http-error';
+import { fail } from '../errors/service-error';
 
 const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
 

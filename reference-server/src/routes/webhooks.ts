@@ -4,7 +4,7 @@ import { handleProcessorEvent } from '../domain/processor/handle-event';
 import { parseEventEnvelope } from '../domain/processor/event';
 import { verifyStripeSignature } from '../domain/processor/signature';
 import { bodyLimitBytes } from '../http/body-parsers';
-import { fail } from '../http/http-error';
+import { fail } from '../errors/service-error';
 import { domainDeps } from './tracking/deps';
 
 const signatureFailures = {

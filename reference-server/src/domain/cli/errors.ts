@@ -1,7 +1,7 @@
 import { messageTemplates } from '@svc/types';
-import { HttpError } from '../../http/http-error';
+import { ServiceError } from '../../errors/service-error';
 
-const badRequest = (message: string) => new HttpError({ status: 400, envelope: 'platform', message });
+const badRequest = (message: string) => new ServiceError({ status: 400, envelope: 'platform', message });
 
 /** §CLI errors, POST /init: `Invalid commission_type: <value>. Valid: …`. */
 export const commissionTypeError = (value: string) => badRequest(messageTemplates.initCommissionType(value));

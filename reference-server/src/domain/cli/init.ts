@@ -1,5 +1,5 @@
 import { commissionTypes, type CommissionType, type Program as ProgramWire } from '@svc/types';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import type { DomainDeps } from '../deps';

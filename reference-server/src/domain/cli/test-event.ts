@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { catalogue, type components } from '@svc/types';
-import { HttpError } from '../../http/http-error';
+import { ServiceError } from '../../errors/service-error';
 import { chainRunsSince, insertChainRun } from '../../store/dashboard-chain-runs';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
@@ -86,7 +86,7 @@ export async function runSyntheticChain(deps: DomainDeps, program: Program): Pro
   const runs = await chainRunsSince(deps.db, program.id, now - hourMs);
   if (runs.count >= chainCapPerHour) {
     const retryAfter = Math.max(1, Math.ceil(((runs.oldest ?? now) + hourMs - now) / 1000));
-    throw new HttpError(catalogue.chainCapReached, {
+    throw new ServiceError(catalogue.chainCapReached, {
       extra: { status: 429, retry_after_seconds: retryAfter },
       headers: { 'Retry-After': retryAfter },
     });
@@ -102,7 +102,7 @@ export async function runSyntheticChain(deps: DomainDeps, program: Program): Pro
       if (step.click_id) ctx.clickId = step.click_id;
       events.push(step);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      if (!(error instanceof ServiceError) || error.status >= 500) throw error;
       events.push({ event_type: type, ok: false });
       break;
     }

@@ -1,6 +1,6 @@
 import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
-import { HttpError, fail } from '../../http/http-error';
+import { ServiceError, fail } from '../../errors/service-error';
 import { insertCommission } from '../../store/commissions';
 import { findPartnerById } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
@@ -44,7 +44,7 @@ export async function createCommission(
     });
     return { id, amountCents };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof ServiceError) throw error;
     throw fail('commissionFailed', { cause: error });
   }
 }

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { activeRoleOnProgram, type Role } from '../../store/accounts';
 import { findProgramById } from '../../store/programs';
 import type { Account, Program } from '../../store/schema';

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 
 const integerText = /^\d+$/;
 

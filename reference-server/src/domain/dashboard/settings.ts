@@ -1,6 +1,6 @@
 import type { LeadAuth, Program as ProgramWire } from '@svc/types';
-import { fail } from '../../http/http-error';
-import { newProgramKey } from '../../http/program-key';
+import { fail } from '../../errors/service-error';
+import { newProgramKey } from '../programs/keys';
 import type { Role } from '../../store/accounts';
 import { updateProgram } from '../../store/dashboard-programs';
 import type { Program, ProgramUpdate } from '../../store/schema';

@@ -1,5 +1,5 @@
 import type { components } from '@svc/types';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { recentEvents } from '../../store/dashboard';
 import type { DomainDeps } from '../deps';
 import { eventView } from './event-view';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findAccountById, findAdvertiserIdOfAccount } from '../../store/accounts';
 import {
   completeLoginSession,

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findAccountById } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { deleteDashboardSession, findDashboardSession, insertDashboardSession } from '../../store/sessions';

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findAccountByEmail } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';

@@ -1,5 +1,5 @@
-import { fail } from '../../http/http-error';
-import { parseBearer } from '../../http/program-key';
+import { fail } from '../../errors/service-error';
+import { parseBearer } from './bearer';
 import type { CatalogueKey } from '@svc/types';
 import { findAccountById } from '../../store/accounts';
 import type { Account } from '../../store/schema';

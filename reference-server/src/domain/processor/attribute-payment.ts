@@ -1,5 +1,5 @@
 import { catalogue, currencies, type Currency, type WebhookResponse } from '@svc/types';
-import { HttpError } from '../../http/http-error';
+import { ServiceError } from '../../errors/service-error';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { recordSale } from '../tracking/sale';
@@ -60,7 +60,7 @@ export async function attributeProcessorPayment(
     });
     return { received: true, outcome: 'recorded', sale_id: sale.saleId };
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof ServiceError)) throw error;
     // §Errors 409 "treat as success": the same payment, already counted (e.g. reported to the sale endpoint).
     if (error.code === 'duplicate_transaction') {
       const saleId = error.details.sale_id;

@@ -1,5 +1,5 @@
 import type { WebhookResponse } from '@svc/types';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findProcessorEvent, rememberProcessorEvent } from '../../store/processor-events';
 import { findProgramByProcessorAccount } from '../../store/processor-connections';
 import { findSaleIdByTransactionId } from '../../store/sales';

@@ -1,4 +1,4 @@
-import { HttpError } from '../../http/http-error';
+import { ServiceError } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey } from '../../store/customers';
 import type { Customer, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
@@ -26,7 +26,7 @@ export async function settleProvisionalLead(
   } catch (error) {
     // Settled meanwhile by a concurrent lead or event, or the key names another customer: the lead endpoint's
     // own refusal; the payment is still attributed below, on its own terms.
-    if (error instanceof HttpError && error.status === 400) {
+    if (error instanceof ServiceError && error.status === 400) {
       deps.log?.error({ err: error, program_id: program.id }, 'provisional lead not settled by processor event');
       return;
     }

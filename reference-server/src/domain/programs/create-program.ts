@@ -1,5 +1,5 @@
 import type { CommissionType, LeadAuth } from '@svc/types';
-import { newProgramKey } from '../../http/program-key';
+import { newProgramKey } from './keys';
 import { insertProgram } from '../../store/programs';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';

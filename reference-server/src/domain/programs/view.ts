@@ -1,5 +1,5 @@
 import type { Program as ProgramWire } from '@svc/types';
-import { maskKey } from '../../http/program-key';
+import { maskKey } from './keys';
 import { allowedOriginsOf } from '../../store/programs';
 import type { Program } from '../../store/schema';
 

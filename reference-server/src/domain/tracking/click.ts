@@ -1,5 +1,5 @@
 import { catalogue } from '@svc/types';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { insertClick } from '../../store/clicks';
 import { findCustomerByClick, insertCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';

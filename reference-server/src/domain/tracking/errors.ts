@@ -1,9 +1,9 @@
 import { messageTemplates, type SaleErrorCode } from '@svc/types';
-import { HttpError } from '../../http/http-error';
+import { ServiceError } from '../../errors/service-error';
 
 /** A templated catalogue message (`messageTemplates`) in the platform envelope. */
-function templated(status: number, message: string, code?: SaleErrorCode): HttpError {
-  return new HttpError(code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message });
+function templated(status: number, message: string, code?: SaleErrorCode): ServiceError {
+  return new ServiceError(code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message });
 }
 
 /** §States and transitions: `Customer status cannot be updated to lead. Current status: <status>`. */

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
 import { findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findCommissionOfSale, reverseCommission } from '../../store/commissions';
 import { findSaleInProgram, markRefunded } from '../../store/sales';
 import type { Program } from '../../store/schema';

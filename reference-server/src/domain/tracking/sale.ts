@@ -1,6 +1,6 @@
 import type { Currency } from '@svc/types';
 import { sql } from 'kysely';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey, keyExistsElsewhere, markConverted } from '../../store/customers';
 import { insertEvent } from '../../store/events';
 import { findSaleIdByTransactionId, insertSale } from '../../store/sales';
@@ -40,11 +40,11 @@ export interface SaleResult {
 /**
  * §POST /api/v1/track/sale (and the processor webhook's payments): resolve the customer, check attribution and
  * the window, store the sale (the transaction id is unique by a database constraint), then create the commission,
- * then update metrics. The steps are deliberately separate (§States and transitions): a commission failure leaves
- * the sale stored and its transaction id consumed; a metrics failure is logged and changes nothing.
- * The commission is written in the sale's transaction behind a savepoint: one commit, so a crash never leaves a
- * sale without its commission (test/faults/crash.test.ts), while a failure creating it rolls back to the
- * savepoint and the sale is still stored (the documented failure path).
+ * then update metrics. §States and transitions: a commission failure leaves the sale stored and its transaction id
+ * consumed; a metrics failure is logged and changes nothing. So the commission is written in the sale's transaction
+ * behind a savepoint: one commit, so a crash never leaves a sale without its commission
+ * (test/faults/crash.test.ts), while a failure creating it rolls back to the savepoint only and the sale is still
+ * stored (the documented failure path).
  */
 export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
   const { program, test } = input;

@@ -1,4 +1,4 @@
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 
 /** What a tracking body's `additional_data` says (§What the service does, item 6). */
 export interface TestMode {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { loginDeps } from '../login-deps';
 import { createDashboardSession, sessionCookieName } from '../../domain/login/dashboard-session';
 import { issueIdToken } from '../../domain/login/id-token';

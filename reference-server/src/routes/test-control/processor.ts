@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { connectProcessorAccount } from '../../store/processor-connections';
 
 const invalid = (message: string) => fail('testControlInvalid', { message });

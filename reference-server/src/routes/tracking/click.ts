@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { recordClick } from '../../domain/tracking/click';
-import { fail } from '../../http/http-error';
-import { findProgramByKey, parseBearer } from '../../http/program-key';
+import { fail } from '../../errors/service-error';
+import { findProgramByKey } from '../../http/program-key';
+import { parseBearer } from '../../domain/login/bearer';
 import { objectBody, originOf, stringField, testModeOf } from './body';
 import { domainDeps } from './deps';
 

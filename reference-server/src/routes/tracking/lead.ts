@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { recordLead } from '../../domain/tracking/lead';
-import { fail } from '../../http/http-error';
-import { checkRotation, findProgramByKey, parseBearer } from '../../http/program-key';
+import { fail } from '../../errors/service-error';
+import { checkRotation, findProgramByKey } from '../../http/program-key';
+import { parseBearer } from '../../domain/login/bearer';
 import type { Program } from '../../store/schema';
 import { objectBody, originOf, stringField, testModeOf } from './body';
 import { domainDeps } from './deps';

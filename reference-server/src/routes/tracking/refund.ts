@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recordRefund } from '../../domain/tracking/refund';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { requireProgramKey } from '../../http/program-key';
 import { objectBody, stringField } from './body';
 import { domainDeps } from './deps';

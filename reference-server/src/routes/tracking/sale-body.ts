@@ -1,6 +1,6 @@
 import { currencies, providers, type Currency } from '@svc/types';
 import { currencyError, providerError } from '../../domain/tracking/errors';
-import { fail } from '../../http/http-error';
+import { fail } from '../../errors/service-error';
 import { stringField, testModeOf, type Body } from './body';
 
 const dayMs = 86_400_000;

@@ -1,4 +1,4 @@
-import { fail } from '../../../http/http-error';
+import { fail } from '../../../errors/service-error';
 
 /** Body readers of the control API: a wrong field answers 400 naming it, in the platform envelope. */
 export type Fields = Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { catalogue, type CatalogueEntry, type CatalogueKey, type Envelope, type KnownErrorCode } from '@svc/types';
 
-export interface HttpErrorOptions {
+export interface ServiceErrorOptions {
   /** Overrides the catalogue message (templated messages, e.g. `messageTemplates.saleCurrency`). */
   message?: string;
   /** `error.details` of the platform envelope. */
@@ -17,7 +17,7 @@ export interface HttpErrorOptions {
  * The one error type of the server: a catalogue entry plus what varies per request. Thrown anywhere
  * (routes, auth, domain), turned into the spec's envelope in one place (http/envelope.ts).
  */
-export class HttpError extends Error {
+export class ServiceError extends Error {
   readonly status: number;
   readonly envelope: Envelope;
   readonly code: KnownErrorCode | undefined;
@@ -26,9 +26,9 @@ export class HttpError extends Error {
   readonly topLevel: Record<string, unknown>;
   readonly headers: Record<string, string | number>;
 
-  constructor(entry: CatalogueEntry, options: HttpErrorOptions = {}) {
+  constructor(entry: CatalogueEntry, options: ServiceErrorOptions = {}) {
     super(options.message ?? entry.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'HttpError';
+    this.name = 'ServiceError';
     this.status = entry.status;
     this.envelope = entry.envelope;
     this.code = entry.code;
@@ -40,6 +40,6 @@ export class HttpError extends Error {
 }
 
 /** `throw fail('saleDuplicate', { details: { sale_id } })`. */
-export function fail(key: CatalogueKey, options?: HttpErrorOptions): HttpError {
-  return new HttpError(catalogue[key], options);
+export function fail(key: CatalogueKey, options?: ServiceErrorOptions): ServiceError {
+  return new ServiceError(catalogue[key], options);
 }

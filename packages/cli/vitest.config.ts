@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { baseVitest } from '../../vitest.shared';
+import { baseVitest } from '../../vitest.shared.ts';
 
 export default mergeConfig(
   baseVitest,

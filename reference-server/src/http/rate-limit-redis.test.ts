@@ -6,13 +6,15 @@ import { openStore } from '../store/db';
 import { windowMs } from './rate-limit';
 import { RedisRateLimitStore } from './rate-limit-redis';
 
-// The real Redis of the machine (CI starts it); every test uses its own key prefix.
+// The real Redis of the machine (CI starts it); every test uses its own key prefix. Without REDIS_URL a machine
+// with no Redis skips these tests; with it (as in CI) an unreachable Redis fails them rather than hiding.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
 const redisUp = await probe.connect().then(
   () => true,
   () => false,
 );
+if (!redisUp && process.env.REDIS_URL !== undefined) throw new Error(`REDIS_URL is set but no Redis answers at ${redisUrl}`);
 if (!redisUp) console.warn(`rate-limit-redis tests skipped: no Redis at ${redisUrl}`);
 
 const opened: RedisRateLimitStore[] = [];

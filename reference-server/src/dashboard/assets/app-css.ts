@@ -56,7 +56,7 @@ tr.fresh { animation: fresh 2s ease-out; }
 .legend span { display: inline-flex; align-items: center; gap: 4px; margin-right: 12px; font-size: 13px; color: var(--muted); }
 .legend i { width: 10px; height: 10px; border-radius: 2px; display: inline-block; }
 svg.chart { width: 100%; height: 180px; display: block; }
-pre.snippet { background: #0f1420; color: #e6e9ef; padding: 10px; border-radius: 6px; overflow-x: auto; font-size: 12px; }
+pre.snippet { background: #0f1420; color: #e6e9ef; padding: 10px; border-radius: 6px; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
 .steps li { margin: 4px 0; }
 @media (max-width: 860px) { .layout, .grid2 { grid-template-columns: 1fr; } }
 `;

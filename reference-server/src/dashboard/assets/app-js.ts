@@ -48,6 +48,7 @@ export const appJs = String.raw`(function () {
     return keys.map(function (c) { return (amounts[c] / 100).toFixed(2) + ' ' + c; }).join(' + ');
   }
   function pct(r) { return r === null || r === undefined ? '–' : (r * 100).toFixed(1) + '%'; }
+  function count(n, one, many) { return n + ' ' + (n === 1 ? one : many); }
   function when(iso) { return iso ? new Date(iso).toLocaleString() : 'never'; }
 
   // Programs list and routing (#/programs/<id>)
@@ -120,9 +121,9 @@ export const appJs = String.raw`(function () {
     if (document.activeElement !== $('pr-account')) $('pr-account').value = i.processor_account || '';
     var list = clear($('status-checklist'));
     [
-      ['Tracker script: clicks arriving', i.tracker_seen, d.metrics.clicks + ' clicks'],
-      ['Signups (leads) reported', i.leads_seen, d.metrics.leads + ' leads'],
-      ['Sales reported', i.sales_seen, d.metrics.sales + ' sales'],
+      ['Tracker script: clicks arriving', i.tracker_seen, count(d.metrics.clicks, 'click', 'clicks')],
+      ['Signups (leads) reported', i.leads_seen, count(d.metrics.leads, 'lead', 'leads')],
+      ['Sales reported', i.sales_seen, count(d.metrics.sales, 'sale', 'sales')],
       ['Payment processor connected (optional)', i.processor_connected, i.processor_account || 'not connected', true]
     ].forEach(function (row) {
       var badge = row[1] ? el('span', { className: 'badge ok', text: 'done' }) : el('span', { className: row[3] ? 'badge' : 'badge warn', text: row[3] ? 'optional' : 'waiting' });
@@ -143,7 +144,7 @@ export const appJs = String.raw`(function () {
       r.next_step ? el('span', { text: ' Next step: ' + r.next_step.message }) : ''
     ]));
     var t = r.test_events;
-    box.appendChild(el('p', { className: 'muted', text: 'Test events so far: ' + t.click + ' clicks, ' + t.lead + ' leads, ' + t.sale + ' sales.' }));
+    box.appendChild(el('p', { className: 'muted', text: 'Test events so far: ' + count(t.click, 'click', 'clicks') + ', ' + count(t.lead, 'lead', 'leads') + ', ' + count(t.sale, 'sale', 'sales') + '.' }));
   }
 
   // Live events
@@ -227,7 +228,7 @@ export const appJs = String.raw`(function () {
       box.appendChild(el('p', { className: 'notice ' + (d.passed ? 'ok' : 'error'), role: 'status',
         text: d.passed ? 'Verification passed: the test click, lead and sale were all recorded.' : 'Verification failed at one step (see below).' }));
       box.appendChild(el('ul', { className: 'steps' }, d.result.events.map(function (e) {
-        return el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + (e.click_id ? ' ' + e.click_id : '') });
+        return el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '') });
       })));
       box.appendChild(el('p', { className: 'muted', text: d.result.chains_remaining + ' verification runs left this hour.' }));
       await poll(id);

@@ -1,6 +1,7 @@
 import type { CliStatusResponse, Metrics } from '@svc/types';
 import type { Context } from '../../cli/context';
 import type { Colours } from '../../output/colour';
+import { count } from '../../output/plural';
 
 type Status = CliStatusResponse['data'];
 
@@ -22,10 +23,10 @@ export function statusLines(status: Status, c: Colours): string[] {
     `  click  ${seen(readiness.seen.click, c)}`,
     `  lead   ${seen(readiness.seen.lead, c)}`,
     `  sale   ${seen(readiness.seen.sale, c)}   processor sale ${seen(readiness.seen.processor_sale, c)}`,
-    `  test events: ${readiness.test_events.click} clicks, ${readiness.test_events.lead} leads, ${readiness.test_events.sale} sales (never counted)`,
+    `  test events: ${count(readiness.test_events.click, 'click')}, ${count(readiness.test_events.lead, 'lead')}, ${count(readiness.test_events.sale, 'sale')} (never counted)`,
     '',
     c.bold('Metrics'),
-    `  ${metrics.clicks} clicks · ${metrics.leads} leads · ${metrics.sales} sales`,
+    `  ${count(metrics.clicks, 'click')} · ${count(metrics.leads, 'lead')} · ${count(metrics.sales, 'sale')}`,
     `  revenue ${amounts(metrics.revenue_cents)} · commissions ${amounts(metrics.commissions_cents)}`,
     ...(readiness.configuration.key_rotation
       ? ['', c.yellow(`This key must be rotated by ${readiness.configuration.key_rotation.rotate_by}.`)]

@@ -2,6 +2,7 @@ import type { TestEventResponse } from '@svc/types';
 import type { Context } from '../../cli/context';
 import { ReportedFailure, UsageError } from '../../cli/failures';
 import { printError } from '../../output/error-report';
+import { count } from '../../output/plural';
 
 export const testKinds = ['click', 'lead', 'sale', 'chain'] as const;
 export type TestKind = (typeof testKinds)[number];
@@ -42,7 +43,7 @@ export async function testEvent(ctx: Context, apiKey: string, kind: TestKind): P
     const line = eventLine(event);
     output.say(event.ok ? o.green(line) : o.red(line));
   }
-  if (data.chains_remaining !== undefined) output.say(o.dim(`${data.chains_remaining} synthetic chains left this hour.`));
+  if (data.chains_remaining !== undefined) output.say(o.dim(`${count(data.chains_remaining, 'synthetic chain')} left this hour.`));
   const failed = data.events.filter((event) => !event.ok);
   if (failed.length) {
     printError(

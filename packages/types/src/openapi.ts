@@ -1183,9 +1183,9 @@ export interface components {
         /**
          * @description **Decision** (what "recurring" pays): `percent` pays `commission_rate` % of the amount, and `fixed` pays
          *     `commission_rate` in the sale currency's smallest unit, once per customer: on the sale recorded as the customer's
-         *     conversion. Later sales of that customer are recorded (and counted in revenue) with no commission
-         *     (`commission_id` null). `recurring_percent` and `recurring_fixed` pay the same on every sale of the customer,
-         *     renewals included. Percent amounts are rounded half up to whole units.
+         *     conversion. Later sales of that customer are recorded (and counted in revenue) with a commission of 0, since
+         *     every real sale creates a commission (§Resources/Commission). `recurring_percent` and `recurring_fixed` pay the
+         *     same on every sale of the customer, renewals included. Percent amounts are rounded half up to whole units.
          * @enum {string}
          */
         CommissionType: "percent" | "fixed" | "recurring_percent" | "recurring_fixed";
@@ -1291,7 +1291,7 @@ export interface components {
             /** @constant */
             success: true;
             sale_id: number;
-            /** @description **Decision:** null in test mode (no commission is created). */
+            /** @description **Decision:** null in test mode only (no commission is created); an integer on every real sale. */
             commission_id: number | null;
             /**
              * @example Sale recorded

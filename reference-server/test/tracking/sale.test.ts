@@ -190,28 +190,29 @@ describe('window check on sale', () => {
 });
 
 describe('commission types', () => {
-  it('percent and fixed pay once per customer (later sales have commission_id null); recurring pay every sale', async () => {
+  it('every real sale has a commission: percent and fixed pay once per customer (later ones are 0); recurring pay every sale', async () => {
     const expectations = [
-      { commission_type: 'percent', commission_rate: 12.5, amounts: [613, null] },
-      { commission_type: 'fixed', commission_rate: 500, amounts: [500, null] },
+      { commission_type: 'percent', commission_rate: 12.5, amounts: [613, 0] },
+      { commission_type: 'fixed', commission_rate: 500, amounts: [500, 0] },
       { commission_type: 'recurring_percent', commission_rate: 20, amounts: [980, 980] },
       { commission_type: 'recurring_fixed', commission_rate: 250, amounts: [250, 250] },
     ] as const;
     for (const e of expectations) {
       const world = await createWorld(h, { commission_type: e.commission_type, commission_rate: e.commission_rate });
       const { key } = await customer(world);
-      const paid: (number | null)[] = [];
+      const paid: number[] = [];
       for (let i = 0; i < 2; i++) {
         const res = await world.sale({ transaction_id: txnId(), amount_cents: 4900, customer_key: key });
         expect(res.status).toBe(200);
+        expect(res.body.commission_id).toEqual(expect.any(Number));
         const commission = (await world.records()).commissions.find((c) => c.id === res.body.commission_id);
-        paid.push(res.body.commission_id === null ? null : (commission?.amount_cents ?? -1));
+        paid.push(commission?.amount_cents ?? -1);
       }
       expect(paid, e.commission_type).toEqual(e.amounts);
       const m = await readMetrics(h.store.db, world.programId);
       expect(m.sales).toBe(2);
       expect(m.revenue_cents).toEqual({ USD: 9800 });
-      expect(m.commissions_cents).toEqual({ USD: e.amounts.reduce<number>((s, a) => s + (a ?? 0), 0) });
+      expect(m.commissions_cents).toEqual({ USD: e.amounts.reduce<number>((s, a) => s + a, 0) });
     }
   });
 });

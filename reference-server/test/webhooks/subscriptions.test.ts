@@ -99,7 +99,7 @@ describe('POST /api/v1/webhooks/processor: subscriptions (invoice.payment_succee
   });
 
   describe('a percent program pays once per customer', () => {
-    it('records the renewal as a sale without a new commission', async () => {
+    it('records the renewal as a sale whose commission pays 0', async () => {
       h = await createHarness();
       const p = await connectedProgram(h, { commission_type: 'percent', commission_rate: 10 });
       const clickId = await click(h, p.shortLink);
@@ -115,7 +115,10 @@ describe('POST /api/v1/webhooks/processor: subscriptions (invoice.payment_succee
       expect([first.body.outcome, renewal.body.outcome]).toEqual(['recorded', 'recorded']);
       const records = await h.control.records(p.programId);
       expect(records.sales).toHaveLength(2);
-      expect(records.commissions).toMatchObject([{ sale_id: first.body.sale_id, amount_cents: 150 }]);
+      expect(records.commissions).toMatchObject([
+        { sale_id: first.body.sale_id, amount_cents: 150 },
+        { sale_id: renewal.body.sale_id, amount_cents: 0 },
+      ]);
     });
   });
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { commissionAmount } from './amount';
 
 describe('commissionAmount', () => {
-  it('pays percent and fixed once, on the converting sale only', () => {
+  it('pays percent and fixed once, on the converting sale only (later sales pay 0)', () => {
     expect(commissionAmount('percent', 10, 4900, true)).toBe(490);
-    expect(commissionAmount('percent', 10, 4900, false)).toBeNull();
+    expect(commissionAmount('percent', 10, 4900, false)).toBe(0);
     expect(commissionAmount('fixed', 500, 4900, true)).toBe(500);
-    expect(commissionAmount('fixed', 500, 4900, false)).toBeNull();
+    expect(commissionAmount('fixed', 500, 4900, false)).toBe(0);
   });
 
   it('pays recurring types on every sale', () => {

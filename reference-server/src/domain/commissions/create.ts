@@ -21,15 +21,14 @@ export interface CommissionInput {
  * Creates the commission of a stored, attributed, real sale — a step of its own after the sale is stored
  * (§States and transitions: "Sale recorded, no commission"). Any failure here answers
  * `Failed to create commission`, except a partner that does not exist (`partnerId required to create commission`).
- * Returns null when the sale pays nothing (a later sale of a non-recurring type). `db` is the sale's transaction.
+ * Every such sale gets one (§Resources/Commission), with amount 0 when it pays nothing. `db` is the sale's transaction.
  */
 export async function createCommission(
   deps: DomainDeps,
   input: CommissionInput,
   db: Kysely<Database> = deps.db,
-): Promise<{ id: number; amountCents: number } | null> {
+): Promise<{ id: number; amountCents: number }> {
   const amountCents = commissionAmount(input.program.commission_type, input.program.commission_rate, input.amountCents, input.isConversion);
-  if (amountCents === null) return null;
   try {
     deps.faults.check('commission');
     // §Message catalogue: the customer names a partner that is not there (internal inconsistency).

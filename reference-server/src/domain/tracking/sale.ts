@@ -31,7 +31,7 @@ export interface SaleInput {
 
 export interface SaleResult {
   saleId: number;
-  /** Null in test mode and when the sale pays nothing (a later sale of a non-recurring commission type). */
+  /** Null in test mode only (§What the service does, item 6); every real sale has one (§Resources/Commission). */
   commissionId: number | null;
   transactionId: string;
   message: string;

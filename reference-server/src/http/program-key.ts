@@ -81,14 +81,19 @@ export async function requireProgramKey(
 }
 
 export function registerRotationNotices(app: FastifyInstance): void {
-  // §Authentication rule 5: a top-level `warnings` array, a sibling of `data`, never inside it.
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.rotation || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return payload;
+  // §Authentication rule 5: every response to a marked key carries the notice headers, errors included.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.rotation) return payload;
     const { markedAt, rotateBy } = request.rotation;
     reply.header('Deprecation', `@${Math.floor(markedAt / 1000)}`);
     reply.header('Sunset', new Date(rotateBy).toUTCString());
     reply.header('Link', `<${rotationDocsUrl}>; rel="deprecation"`);
-    return { ...(payload as Record<string, unknown>), warnings: [rotationWarning(rotateBy)] };
+    return payload;
+  });
+  // …and a success body gets a top-level `warnings` array, a sibling of `data`, never inside it.
+  app.addHook('preSerialization', async (request, reply, payload) => {
+    if (!request.rotation || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return payload;
+    return { ...(payload as Record<string, unknown>), warnings: [rotationWarning(request.rotation.rotateBy)] };
   });
 }
 

@@ -98,4 +98,41 @@ describe('key rotation', () => {
     }
     expect((await w.records()).customers[0]?.status).toBe('clicked');
   });
+
+  it('a click sent with a marked key carries the notice, and after the deadline is refused and records nothing', async () => {
+    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy });
+    const before = await w.click({}, { authorization: `Bearer ${w.key}` });
+    expect(before.status).toBe(200);
+    expect(before.headers.sunset).toBe(new Date(rotateBy).toUTCString());
+    expect(before.body.warnings).toEqual([expect.objectContaining({ code: 'api_key_rotation_required' })]);
+    // Without the key the same click carries no notice: it is the key's, not the program's.
+    expect((await w.click()).headers.sunset).toBeUndefined();
+
+    await h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
+    const clicks = (await w.records()).clicks.length;
+    const after = await w.click({}, { authorization: `Bearer ${w.key}` });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe('api_key_rotation_required');
+    expect((await w.records()).clicks).toHaveLength(clicks);
+  });
+
+  it('error answers to a marked key carry the notice headers too, without a warnings array', async () => {
+    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy });
+    const transaction = txnId();
+    const clickId = await w.clickId();
+    await w.lead({ click_id: clickId, customer_key: 'rot-err' });
+    expect((await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: 'rot-err' })).status).toBe(200);
+    const errors = [
+      await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: 'rot-err' }),
+      await w.refund({ transaction_id: 'ch_no_such_sale' }),
+      await w.sale({ amount_cents: 100, customer_key: 'rot-err' }),
+    ];
+    expect(errors.map((res) => res.status)).toEqual([409, 404, 400]);
+    for (const res of errors) {
+      expect(res.headers.deprecation).toMatch(/^@\d+$/);
+      expect(res.headers.sunset).toBe(new Date(rotateBy).toUTCString());
+      expect(String(res.headers.link)).toMatch(/rel="deprecation"$/);
+      expect(res.body.warnings).toBeUndefined();
+    }
+  });
 });

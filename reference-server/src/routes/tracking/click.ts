@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { recordClick } from '../../domain/tracking/click';
 import { fail } from '../../errors/service-error';
-import { findProgramByKey } from '../../http/program-key';
+import { checkRotation, findProgramByKey } from '../../http/program-key';
 import { parseBearer } from '../../domain/login/bearer';
 import { objectBody, originOf, stringField, testModeOf } from './body';
 import { domainDeps } from './deps';
@@ -15,6 +15,8 @@ export async function clickRoute(app: FastifyInstance): Promise<void> {
     // A click never needs a key; one is read only for the test-mode program_id check (§Errors 403).
     const bearer = parseBearer(request.headers.authorization);
     const keyProgram = bearer.kind === 'token' ? await findProgramByKey(app.svc.store, bearer.token) : undefined;
+    // §Authentication rule 5 holds for every request with the key: notices before the deadline, 401 after.
+    if (keyProgram) checkRotation(request, keyProgram, app.svc.clock);
     const existingClickId = stringField(body, 'click_id');
     const origin = originOf(request.headers);
     const result = await recordClick(domainDeps(app, request), {

@@ -27,7 +27,7 @@ export type TypedErrorCode = (typeof typedErrorCodes)[number];
 /** Every `error.code` the service can send; a client must still accept codes it does not know. */
 export type KnownErrorCode = SaleErrorCode | TypedErrorCode;
 
-/** Platform envelope names by status (§Errors/Envelopes); 413, 415 and 503 follow the same pattern. */
+/** Platform envelope names by status (§Errors/Envelopes); 413 and 503 follow the same pattern. */
 export const platformErrorNames = {
   400: 'BadRequestError',
   401: 'UnauthorizedError',
@@ -36,7 +36,6 @@ export const platformErrorNames = {
   409: 'ConflictError',
   410: 'GoneError',
   413: 'PayloadTooLargeError',
-  415: 'UnsupportedMediaTypeError',
   422: 'UnprocessableEntityError',
   500: 'InternalServerError',
   503: 'ServiceUnavailableError',
@@ -184,7 +183,8 @@ export const catalogue = {
 
   // Transport-level refusals, in the platform envelope.
   payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),
-  unsupportedMediaType: platform(415, 'Content-Type must be application/json'),
+  // A body of a media type the route does not read is an invalid request (§Errors/Status codes, 400).
+  unsupportedMediaType: platform(400, 'Content-Type must be application/json'),
   invalidJson: platform(400, 'Request body is not valid JSON'),
   routeNotFound: platform(404, 'Route not found'),
   shuttingDown: platform(503, 'Server is shutting down'),

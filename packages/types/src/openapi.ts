@@ -1015,11 +1015,11 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description §Errors/Envelopes names by status. **Decision:** 413 `PayloadTooLargeError`, 415 `UnsupportedMediaTypeError`
-         *     and 503 `ServiceUnavailableError` follow the same pattern for statuses the specification does not name.
+         * @description §Errors/Envelopes names by status. **Decision:** 413 `PayloadTooLargeError` and 503 `ServiceUnavailableError`
+         *     follow the same pattern for statuses the specification does not name.
          * @enum {string}
          */
-        PlatformErrorName: "BadRequestError" | "UnauthorizedError" | "ForbiddenError" | "NotFoundError" | "ConflictError" | "GoneError" | "PayloadTooLargeError" | "UnsupportedMediaTypeError" | "UnprocessableEntityError" | "InternalServerError" | "ServiceUnavailableError";
+        PlatformErrorName: "BadRequestError" | "UnauthorizedError" | "ForbiddenError" | "NotFoundError" | "ConflictError" | "GoneError" | "PayloadTooLargeError" | "UnprocessableEntityError" | "InternalServerError" | "ServiceUnavailableError";
         /** @description The platform envelope (§Errors/Envelopes): `data` is always null. */
         PlatformError: {
             data: null;
@@ -1827,26 +1827,6 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description The body is not JSON (or, on the click and lead routes, JSON sent as `text/plain`). */
-        UnsupportedMediaType: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "data": null,
-                 *       "error": {
-                 *         "status": 415,
-                 *         "name": "UnsupportedMediaTypeError",
-                 *         "message": "Content-Type must be application/json",
-                 *         "details": {}
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["PlatformError"];
-            };
-        };
         /**
          * @description CORS preflight. **Decision:** the preflight cannot name a program (it has no body), so it allows any
          *     origin; the program's allowed origins are enforced on the request itself (403, nothing recorded).
@@ -2094,7 +2074,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description Generic failure; the request id is only in the header (§Request ids). */
             500: {
@@ -2212,7 +2191,6 @@ export interface operations {
             };
             403: components["responses"]["TrackingForbidden"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description Generic failure. A retry may answer 400 `Customer status cannot be updated to lead` if the first attempt recorded the lead. */
             500: {
@@ -2332,7 +2310,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             /** @description `currency` is not `USD`, `EUR` or `VND`; nothing created. */
             422: {
                 headers: {
@@ -2458,7 +2435,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description Generic failure. */
             500: {
@@ -2672,7 +2648,6 @@ export interface operations {
             };
             401: components["responses"]["CliKeyUnauthorized"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             /** @description The `/cli/*` rate limit, or the synthetic-chain cap (`Too many synthetic chains (max 10/program/hour).`). */
             429: {
                 headers: {
@@ -2783,7 +2758,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description The program may still have been created; list programs before retrying. */
             500: {
@@ -2964,7 +2938,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description Failure starting the session. */
             500: {
@@ -3126,7 +3099,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimited"];
             /** @description Failure completing the session. */
             500: {
@@ -3450,7 +3422,6 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3481,7 +3452,6 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3515,7 +3485,6 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             /** @description The synthetic-chain cap. */
             429: {
                 headers: {
@@ -3626,7 +3595,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3672,7 +3640,6 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3725,7 +3692,6 @@ export interface operations {
             };
             404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3804,7 +3770,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3896,7 +3861,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
             /** @description Failure processing the event; the processor redelivers it. */
             500: {
                 headers: {
@@ -3995,7 +3959,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     signOut: {
@@ -4026,7 +3989,6 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
-            415: components["responses"]["UnsupportedMediaType"];
         };
     };
     trackerScript: {

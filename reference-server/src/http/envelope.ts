@@ -16,7 +16,6 @@ const codeForStatus: Partial<Record<number, SaleErrorCode>> = {
   404: 'not_found',
   409: 'duplicate_transaction',
   413: 'invalid_request',
-  415: 'invalid_request',
   422: 'unsupported_currency',
   500: 'internal_error',
 };
@@ -33,7 +32,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 function toServiceError(error: FastifyError | ServiceError, request: FastifyRequest): ServiceError {
   if (error instanceof ServiceError) return error;
-  // Fastify's own refusals of the body (size, media type, JSON syntax) keep their status.
+  // Fastify's own refusals of the body: size keeps its 413; media type and JSON syntax are invalid requests (400).
   if (error.statusCode === 413) return fail('payloadTooLarge', { cause: error });
   if (error.statusCode === 415) return fail('unsupportedMediaType', { cause: error });
   if (error.statusCode === 400 && error.code?.startsWith('FST_ERR_CTP')) return fail('invalidJson', { cause: error });

@@ -107,6 +107,15 @@ describe('POST /api/v1/track/sale', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('refuses a body that is not JSON as an invalid request (400 with error.code), recording nothing', async () => {
+    const json = JSON.stringify({ transaction_id: txnId(), amount_cents: 100, customer_key: 'k' });
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await h.request('POST', '/api/v1/track/sale', { raw: json, contentType, key: w.key });
+      platformError(res, 400, 'Content-Type must be application/json', 'invalid_request');
+    }
+    expect((await w.records()).sales).toHaveLength(0);
+  });
+
   it('answers the no_attribution messages, recording nothing', async () => {
     platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'nobody' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
     platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100 }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');

@@ -105,9 +105,9 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
     expect((await h.control.records(p.programId)).sales).toEqual([]);
   });
 
-  it('a body that is not application/json answers 415', async () => {
+  it('a body that is not application/json answers 400 (an invalid request, §Errors/Status codes)', async () => {
     const res = await h.request('POST', '/api/v1/webhooks/processor', { raw: 'a=b', contentType: 'application/x-www-form-urlencoded', headers: { 'stripe-signature': 't=1,v1=00' } });
-    expect(res.status).toBe(415);
-    expect(res.body.error.message).toBe('Content-Type must be application/json');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ name: 'BadRequestError', message: 'Content-Type must be application/json' });
   });
 });

@@ -48,8 +48,9 @@ export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: Fuz
   const contentType = request.headers['content-type']?.toLowerCase() ?? '';
   // Only operations with a request body read it (a GET's or a retired route's body is ignored, per the spec).
   // A media type the operation accepts must be refused for its size (413); another may be refused first for
-  // its type (400 `Content-Type must be application/json`).
-  if (request.oversized && op.contentTypes.length > 0) {
+  // its type (400 `Content-Type must be application/json`). A missing or unusable key is refused before the
+  // body is read (401), whatever the body.
+  if (request.oversized && op.contentTypes.length > 0 && res.statusCode !== 401) {
     const accepted = op.contentTypes.some((type) => contentType.split(';')[0]!.trim() === type);
     const refusedForType = res.statusCode === 400 && body.includes(catalogue.unsupportedMediaType.message);
     if (accepted ? res.statusCode !== 413 : res.statusCode !== 413 && !refusedForType) {

@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request's key is marked for rotation; the response then carries the notice. */
     rotation?: RotationNotice;
+    /** The program of the request's key, set by `programKeyHook` before the body is read. */
+    keyProgram?: Program;
   }
 }
 
@@ -78,6 +80,23 @@ export async function requireProgramKey(
   if (!program) throw fail(set.invalid);
   checkRotation(request, program, clock);
   return program;
+}
+
+/**
+ * A route-level `onRequest` hook that authenticates the program key before the body is read: a request without a
+ * usable key answers its 401 (§Authentication rule 2, §Message catalogue) whatever its body holds, and an
+ * unauthenticated caller never has its body parsed. It runs after the rate limit (a global `onRequest` hook).
+ */
+export function programKeyHook(app: FastifyInstance, flavor: KeyFlavor) {
+  return async (request: FastifyRequest): Promise<void> => {
+    request.keyProgram = await requireProgramKey(request, app.svc.store, app.svc.clock, flavor);
+  };
+}
+
+/** The program `programKeyHook` authenticated; a route without the hook has none. */
+export function keyProgramOf(request: FastifyRequest): Program {
+  if (!request.keyProgram) throw new Error(`${request.routeOptions.url} reads the key's program without programKeyHook`);
+  return request.keyProgram;
 }
 
 export function registerRotationNotices(app: FastifyInstance): void {

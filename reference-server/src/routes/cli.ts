@@ -7,7 +7,7 @@ import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cl
 import type { DomainDeps } from '../domain/deps';
 import { requireLoginToken } from '../domain/login/login-token';
 import { fail, ServiceError } from '../errors/service-error';
-import { requireProgramKey } from '../http/program-key';
+import { keyProgramOf, programKeyHook } from '../http/program-key';
 
 type TestEventBody = { event_type?: unknown; type?: unknown } | undefined;
 
@@ -41,18 +41,18 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
   // §Request ids: this route's 200, 401 and 429 carry no X-Request-ID; only its 500 does.
   app.get(
     '/api/v1/cli/status',
-    { config: { rateLimit: 'cli', cliFailure: 'status', requestIdOnlyOn500: true } },
+    { config: { rateLimit: 'cli', cliFailure: 'status', requestIdOnlyOn500: true }, onRequest: programKeyHook(app, 'cli') },
     async (request) => {
-      const program = await requireProgramKey(request, app.svc.store, app.svc.clock, 'cli');
+      const program = keyProgramOf(request);
       return { data: await programStatus(deps(), program) };
     },
   );
 
   app.post<{ Body: TestEventBody }>(
     '/api/v1/cli/test-event',
-    { config: { rateLimit: 'cli', cliFailure: 'testEvent' } },
+    { config: { rateLimit: 'cli', cliFailure: 'testEvent' }, onRequest: programKeyHook(app, 'cli') },
     async (request) => {
-      const program = await requireProgramKey(request, app.svc.store, app.svc.clock, 'cli');
+      const program = keyProgramOf(request);
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       if (body.type === 'chain') {
         try {

@@ -39,6 +39,22 @@ describe('the three 401 texts', () => {
     platformError(await send('/api/v1/track/refund', 'Bearer svc_live_wrong', body), 401, 'Invalid API token', 'unauthorized');
   });
 
+  it('the key is checked before the body is read: no usable key is a 401 whatever the body', async () => {
+    const bodies = [
+      { raw: '{not json', contentType: 'application/json' },
+      { raw: 'a=b', contentType: 'application/x-www-form-urlencoded' },
+      { raw: JSON.stringify({ padding: 'x'.repeat(70_000) }), contentType: 'application/json' },
+    ];
+    for (const path of ['/api/v1/track/sale', '/api/v1/track/refund']) {
+      for (const body of bodies) {
+        const res = await h.request('POST', path, body);
+        platformError(res, 401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized');
+        const wrong = await h.request('POST', path, { ...body, headers: { authorization: 'Bearer svc_live_wrong' } });
+        platformError(wrong, 401, 'Invalid API token', 'unauthorized');
+      }
+    }
+  });
+
   it('readiness: the typed envelope, code invalid_key, messages ending with a period', async () => {
     const cases: [string | undefined, string][] = [
       [undefined, 'Missing or malformed Authorization header. Expected: Bearer <api_token>.'],

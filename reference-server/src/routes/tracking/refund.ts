@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { recordRefund } from '../../domain/tracking/refund';
 import { fail } from '../../errors/service-error';
-import { requireProgramKey } from '../../http/program-key';
+import { keyProgramOf, programKeyHook } from '../../http/program-key';
 import { objectBody, stringField } from './body';
 import { domainDeps } from './deps';
 
 /** POST /api/v1/track/refund (Bearer program key; an empty token answers `Invalid API token`). */
 export async function refundRoute(app: FastifyInstance): Promise<void> {
-  app.post('/api/v1/track/refund', { config: { rateLimit: 'money', failure: 'refundFailed', errorCodes: true } }, async (request) => {
-    const program = await requireProgramKey(request, app.svc.store, app.svc.clock, 'refund');
+  const config = { rateLimit: 'money', failure: 'refundFailed', errorCodes: true } as const;
+  app.post('/api/v1/track/refund', { config, onRequest: programKeyHook(app, 'refund') }, async (request) => {
+    const program = keyProgramOf(request);
     const body = objectBody(request.body);
     const transactionId = stringField(body, 'transaction_id');
     if (transactionId === undefined) throw fail('refundTransactionRequired');

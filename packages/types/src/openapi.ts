@@ -1270,7 +1270,7 @@ export interface components {
         };
         /** @description One of `customer_key` or `click_id` is required outside test mode. */
         SaleRequest: {
-            /** @description Globally unique idempotency key, stored as `processor_event_id`. Required outside test mode; a test sale without it gets `test_txn_<timestamp>`. */
+            /** @description Globally unique idempotency key, stored as `processor_event_id`. Required outside test mode; a test sale without it gets `test_txn_<timestamp>`. **Decision** (length not shown): 1 to 255 characters, as `provider_payment_id`; a longer one answers the field's message `transaction_id is required and must be a string`. */
             transaction_id?: string;
             /** @description Smallest currency unit. */
             amount_cents: number;

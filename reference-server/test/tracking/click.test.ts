@@ -44,6 +44,9 @@ describe('POST /api/v1/track/click', () => {
     platformError(await click({ affiliate_url: '' }), 400, 'affiliate_url is required');
     platformError(await click({ affiliate_url: 42 }), 400, 'affiliate_url is required');
     platformError(await click({ affiliate_url: 'shop.example.com/?aff=x' }), 400, 'Invalid affiliate_url');
+    platformError(await click({ affiliate_url: '/pricing?aff=x' }), 400, 'Invalid affiliate_url');
+    // Parseable as an absolute URL, so not `Invalid affiliate_url` whatever the scheme: the link decides.
+    platformError(await click({ affiliate_url: 'app://shop/?aff=nobody' }), 400, 'Referral link not found');
     platformError(await click({ affiliate_url: 'https://shop.example.com/pricing' }), 400, 'No aff parameter found in affiliate_url');
     platformError(await click({ affiliate_url: 'https://shop.example.com/?aff=' }), 400, 'No aff parameter found in affiliate_url');
     platformError(await click({ affiliate_url: 'https://shop.example.com/?aff=nobody' }), 400, 'Referral link not found');

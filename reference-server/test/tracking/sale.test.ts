@@ -76,6 +76,7 @@ describe('POST /api/v1/track/sale', () => {
       [{ ...base, transaction_id: undefined }, 400, 'transaction_id is required and must be a string', 'invalid_request'],
       [{ ...base, transaction_id: 42 }, 400, 'transaction_id is required and must be a string', 'invalid_request'],
       [{ ...base, transaction_id: '' }, 400, 'transaction_id is required and must be a string', 'invalid_request'],
+      [{ ...base, transaction_id: 'x'.repeat(256) }, 400, 'transaction_id is required and must be a string', 'invalid_request'],
       [{ ...base, amount_cents: undefined }, 400, 'amount_cents is required and must be a positive integer', 'invalid_request'],
       [{ ...base, amount_cents: 0 }, 400, 'amount_cents is required and must be a positive integer', 'invalid_request'],
       [{ ...base, amount_cents: -5 }, 400, 'amount_cents is required and must be a positive integer', 'invalid_request'],

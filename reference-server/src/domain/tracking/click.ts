@@ -84,7 +84,10 @@ export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<
   return { clickId: first ?? clickId, cookieWindowDays: program.attribution_window_days, program };
 }
 
-/** The referral link named by the URL's `aff` parameter, usable for a click (§Message catalogue, 400 and 410). */
+/**
+ * The referral link named by the URL's `aff` parameter, usable for a click (§Message catalogue, 400 and 410).
+ * `Invalid affiliate_url` is exactly "not parseable as an absolute URL": the scheme is not checked.
+ */
 async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralLink> {
   let url: URL;
   try {
@@ -92,7 +95,6 @@ async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralL
   } catch {
     throw fail('clickUrlInvalid');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw fail('clickUrlInvalid');
   const aff = url.searchParams.get('aff');
   if (!aff) throw fail('clickNoAff');
   const link = await findLinkByShortLink(deps.db, aff);

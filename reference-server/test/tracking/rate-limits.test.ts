@@ -53,6 +53,51 @@ describe('§Limits', () => {
     expect((await other.sale({})).status).toBe(400);
   });
 
+  it('sale and refund without a key fall back to the client IP', async () => {
+    for (let i = 0; i < 60; i++) expect((await h.request('POST', '/api/v1/track/sale', { json: {} })).status).toBe(401);
+    for (let i = 0; i < 60; i++) expect((await h.request('POST', '/api/v1/track/refund', { json: {} })).status).toBe(401);
+    expectRateLimited(await h.request('POST', '/api/v1/track/sale', { json: {} }), 120);
+    // The key's own bucket is untouched.
+    expect((await w.sale({})).status).toBe(400);
+  });
+
+  it('every answer of these routes carries the headers (Reset = the window end in Unix seconds), Retry-After only on 429', async () => {
+    const now = Date.parse((await h.control.clock({ advance_seconds: 0 })).now);
+    const windowEnd = String(Math.floor(now / 60_000) * 60 + 60);
+    const other = await createWorld(h);
+    const answers = [
+      await w.click(),
+      await w.click({ affiliate_url: 'not a url' }),
+      await w.click({ additional_data: { test_mode: true, program_id: other.programId } }, { authorization: `Bearer ${w.key}` }),
+      await w.lead({}),
+      await w.sale({}, 'svc_live_wrong'),
+      await w.sale({}),
+      await w.refund({ transaction_id: 'ch_none' }),
+      await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }),
+    ];
+    await h.control.setLinkEnabled(w.shortLink, false);
+    answers.push(await w.click());
+    // The readiness 500 carries retry_after_seconds in its body, yet no Retry-After header (429 only).
+    await h.control.armFault({ point: 'readiness' });
+    answers.push(await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }));
+    expect(answers.map((res) => res.status)).toEqual([200, 400, 403, 400, 401, 400, 404, 200, 410, 500]);
+    for (const res of answers) {
+      const where = `${res.status} ${res.text}`;
+      expect(res.headers['x-ratelimit-limit'], where).toMatch(/^\d+$/);
+      expect(res.headers['x-ratelimit-remaining'], where).toMatch(/^\d+$/);
+      expect(res.headers['x-ratelimit-reset'], where).toBe(windowEnd);
+      expect(res.headers['retry-after'], where).toBeUndefined();
+      expect(res.headers['x-request-id'], where).toBeTruthy();
+    }
+    const limited = await (async () => {
+      for (let i = 0; i < 30; i++) await w.lead({});
+      return w.lead({});
+    })();
+    expectRateLimited(limited, 30);
+    expect(limited.headers['x-ratelimit-reset']).toBe(windowEnd);
+    expect(limited.headers['x-request-id']).toBeTruthy();
+  });
+
   it('readiness: 30 per minute per API key', async () => {
     for (let i = 0; i < 30; i++) expect((await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key })).status).toBe(200);
     expectRateLimited(await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }), 30);

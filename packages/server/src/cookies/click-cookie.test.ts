@@ -25,6 +25,16 @@ describe('clickCookieHeaders', () => {
     expect(expired).toContain(`Max-Age=${7 * day};`);
   });
 
+  it('reads svc_click_exp as @svc/browser writes it (Unix seconds) and re-issues it unchanged 20 days later', () => {
+    // packages/browser/src/svc.ts, on a click answered with cookie_window_days 30 at a time with milliseconds.
+    const landedAt = now + 123;
+    const written = Math.floor((landedAt + 30 * 864e5) / 1000);
+    const cookie = `svc_click_id=clk_1; svc_click_exp=${written}`;
+    const [id, exp] = clickCookieHeaders({ cookie, hostname: 'shop.com', secure: true }, { now: landedAt + 20 * 864e5, windowDays: 30 });
+    expect(id).toContain(`; Max-Age=${10 * day}; Expires=${new Date(written * 1000).toUTCString()};`);
+    expect(exp).toMatch(new RegExp(`^svc_click_exp=${written};`));
+  });
+
   it('writes nothing without a valid click id', () => {
     expect(clickCookieHeaders({ cookie: 'other=1', hostname: 'shop.com', secure: true })).toEqual([]);
     expect(clickCookieHeaders({ cookie: undefined, hostname: 'shop.com', secure: true })).toEqual([]);

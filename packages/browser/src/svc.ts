@@ -54,7 +54,8 @@ export function createSvc(options: SvcOptions): Svc {
     const domain = options.cookieDomain || detectRootDomain(location.hostname, secure);
     const maxAge = (expires - Date.now() / 1000) | 0;
     document.cookie = cookieString(clickIdCookie, clickId, domain, maxAge, secure);
-    if (withHandoff) document.cookie = cookieString(clickExpiresCookie, '' + expires, domain, maxAge, secure);
+    // In every build, the lean one too: without it @svc/server/cookies cannot re-issue the cookie (§Limits, Safari).
+    document.cookie = cookieString(clickExpiresCookie, '' + expires, domain, maxAge, secure);
     log('cookie', clickId, domain);
   };
 

@@ -10,7 +10,10 @@ import type { SvcOptions } from './options';
 
 /** §What the service does, item 8: the first-party cookie holding the click id. */
 export const clickIdCookie = handoffIdParam;
-/** When `svc_click_id` expires, in epoch milliseconds (a cookie's expiry cannot be read back), for the hand-off. */
+/**
+ * When `svc_click_id` expires, in Unix seconds (a cookie's expiry cannot be read back), for the hand-off and for
+ * @svc/server/cookies, which reads the same unit when it re-issues the cookie (§What the service does, item 8).
+ */
 export const clickExpiresCookie = handoffExpiresParam;
 
 export interface SignupDetails {
@@ -49,9 +52,10 @@ export function createSvc(options: SvcOptions): Svc {
 
   const store = (clickId: string, expires: number) => {
     const domain = options.cookieDomain || detectRootDomain(location.hostname, secure);
-    const maxAge = ((expires - Date.now()) / 1000) | 0;
+    const maxAge = (expires - Date.now() / 1000) | 0;
     document.cookie = cookieString(clickIdCookie, clickId, domain, maxAge, secure);
-    if (withHandoff) document.cookie = cookieString(clickExpiresCookie, '' + expires, domain, maxAge, secure);
+    // In every build, the lean one too: without it @svc/server/cookies cannot re-issue the cookie (§Limits, Safari).
+    document.cookie = cookieString(clickExpiresCookie, '' + expires, domain, maxAge, secure);
     log('cookie', clickId, domain);
   };
 
@@ -65,14 +69,14 @@ export function createSvc(options: SvcOptions): Svc {
     const existing = getClickId();
     const handoff = landing.handoff;
     // Hand-off from another of the site's domains: adopted only when this domain has no click yet (first click wins).
-    if (withHandoff && handoff && !existing && handoff.expires > Date.now()) store(handoff.clickId, handoff.expires);
+    if (withHandoff && handoff && !existing && handoff.expires * 1000 > Date.now()) store(handoff.clickId, handoff.expires);
     if (!landing.aff) return skipped('no_aff');
     const request: ClickRequest = { affiliate_url: url, click_id: existing };
     const result = toResult<ClickResponse>(await postPlain(base + '/api/v1/track/click', request));
     log('click', result);
     // §Attribution rules, "First click wins": the service answers the first click id; the cookie stays as it is.
     if (result.ok && result.response.click_id !== existing) {
-      store(result.response.click_id, Date.now() + result.response.cookie_window_days * 864e5);
+      store(result.response.click_id, Math.floor((Date.now() + result.response.cookie_window_days * 864e5) / 1000));
     }
     return result;
   };

@@ -39,6 +39,7 @@ export type CliProgramsResponse = Schemas['CliProgramsResponse'];
 export type CliAuthStartResponse = Schemas['CliAuthStartResponse'];
 export type CliAuthPollResponse = Schemas['CliAuthPollResponse'];
 export type ProcessorEvent = Schemas['ProcessorEvent'];
+export type ProcessorMetadata = Schemas['ProcessorMetadata'];
 export type WebhookResponse = Schemas['WebhookResponse'];
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */

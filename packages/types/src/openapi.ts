@@ -619,7 +619,7 @@ export interface paths {
          *       from the subscription's metadata, read wherever the event carries it: `parent.subscription_details.metadata`
          *       (API 2025-03-31 and later), `subscription_details.metadata` (earlier), the line items' `metadata` (older), then
          *       the invoice's own `metadata`. Invoices outside a subscription and zero-amount (trial) invoices are ignored.
-         *     Metadata keys: `svc_click_id`, `svc_customer_key`, `program_id`.
+         *     Metadata keys: `svc_click_id`, `svc_customer_key`, `program_id` (`ProcessorMetadata`).
          *
          *     **Sale.** Goes through the same path as `POST /api/v1/track/sale` (same window check, commission types — recurring
          *     types pay on every renewal — and metrics), recorded with `source: processor`, `provider: stripe` and the event's
@@ -1622,8 +1622,28 @@ export interface components {
             created?: number;
             livemode?: boolean;
             data: {
-                object: Record<string, never>;
+                object: {
+                    /**
+                     * @description The checkout session's metadata, or the invoice's own (read last; see `POST /api/v1/webhooks/processor`
+                     *     for where a subscription's metadata is read).
+                     */
+                    metadata?: components["schemas"]["ProcessorMetadata"];
+                };
             };
+        };
+        /**
+         * @description The svc keys of a payment processor's checkout or subscription metadata (§What the service does, item 7;
+         *     §Events, inbound): the service attributes the payment from them. `svc_customer_key` is the same stable user id
+         *     as `customer_key` of the lead and sale APIs (§Attribution rules, "Customer identifier"). Processor metadata
+         *     values are strings, so `program_id` is a string here (the program's integer id written in decimal), unlike
+         *     the integer `additional_data.program_id` of the tracking APIs. Other keys of the merchant's own are allowed.
+         */
+        ProcessorMetadata: {
+            /** @description The visitor's `svc_click_id` cookie; absent when the visitor has none. */
+            svc_click_id?: string;
+            svc_customer_key?: string;
+            /** @description When present, must name the program connected to the event's account. */
+            program_id?: string;
         };
         WebhookResponse: {
             /** @constant */

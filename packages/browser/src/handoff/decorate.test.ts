@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseLanding } from '../landing/landing';
 import { decorateLink, decorateSearch, matchesDomain, type LinkParts } from './decorate';
 
-const handoff = { clickId: 'clk_1', expires: 1_900_000_000_000 };
+const handoff = { clickId: 'clk_1', expires: 1_900_000_000 };
 const domains = ['app.example.com', 'checkout.example.net'];
 
 /** A link's URL parts, as an anchor exposes them. */
@@ -38,7 +38,7 @@ describe('matchesDomain', () => {
 describe('decorateSearch', () => {
   it('sets the click id and expiry, keeping other parameters and replacing an earlier hand-off', () => {
     const once = decorateSearch('?plan=pro', handoff);
-    expect(once).toBe('?plan=pro&svc_click_id=clk_1&svc_click_exp=1900000000000');
+    expect(once).toBe('?plan=pro&svc_click_id=clk_1&svc_click_exp=1900000000');
     expect(decorateSearch(once, { clickId: 'clk_2', expires: 5 })).toBe('?plan=pro&svc_click_id=clk_2&svc_click_exp=5');
   });
 
@@ -51,7 +51,7 @@ describe('decorateLink', () => {
   it('decorates links to a hand-off domain', () => {
     const target = link('https://checkout.example.net/pay?cart=3#summary');
     decorateLink(target, domains, handoff);
-    expect(target.href()).toBe('https://checkout.example.net/pay?cart=3&svc_click_id=clk_1&svc_click_exp=1900000000000#summary');
+    expect(target.href()).toBe('https://checkout.example.net/pay?cart=3&svc_click_id=clk_1&svc_click_exp=1900000000#summary');
   });
 
   it('leaves other domains and non-HTTP links alone', () => {

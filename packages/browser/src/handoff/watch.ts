@@ -12,7 +12,7 @@ export function watchLinks(domains: readonly string[], granted: () => boolean): 
     const link = target.closest && (target.closest('a[href]') as HTMLAnchorElement | null);
     const clickId = readCookie(handoffIdParam);
     const expires = +readCookie(handoffExpiresParam)!;
-    if (link && clickId && granted() && expires > Date.now()) decorateLink(link, domains, { clickId, expires });
+    if (link && clickId && granted() && expires * 1000 > Date.now()) decorateLink(link, domains, { clickId, expires });
   };
   document.addEventListener('mousedown', decorate, true);
   document.addEventListener('click', decorate, true);

@@ -14,9 +14,9 @@ describe('parseLanding', () => {
   });
 
   it('finds a hand-off click id with its expiry', () => {
-    expect(parseLanding('https://app.example.com/?svc_click_id=clk_9&svc_click_exp=1900000000000')).toEqual({
+    expect(parseLanding('https://app.example.com/?svc_click_id=clk_9&svc_click_exp=1900000000')).toEqual({
       aff: false,
-      handoff: { clickId: 'clk_9', expires: 1_900_000_000_000 },
+      handoff: { clickId: 'clk_9', expires: 1_900_000_000 },
     });
   });
 

@@ -9,7 +9,7 @@ export const handoffExpiresParam = 'svc_click_exp';
 
 export interface Handoff {
   clickId: string;
-  /** When the click cookie expires on the sending domain, in milliseconds since the epoch. */
+  /** When the click cookie expires on the sending domain, in Unix seconds (the unit of the `svc_click_exp` cookie). */
   expires: number;
 }
 

@@ -3,6 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { svcClickCookie, type ExpressLikeResponse } from './express';
 import { svcClickCookieHook } from './fastify';
 
+/** A recorded expiry past any window (2100-01-01), so the re-issued cookie lasts exactly the window. */
+const exp = 'svc_click_exp=4102444800';
+
 describe('Fastify hook (a real Fastify instance)', () => {
   const app = Fastify({ trustProxy: true });
   app.addHook('onRequest', svcClickCookieHook({ windowDays: 30 }));
@@ -15,7 +18,7 @@ describe('Fastify hook (a real Fastify instance)', () => {
   it('re-issues the click cookie next to the app’s own cookies', async () => {
     const response = await app.inject({
       url: '/',
-      headers: { host: 'www.shop.com', cookie: 'svc_click_id=clk_5', 'x-forwarded-proto': 'https' },
+      headers: { host: 'www.shop.com', cookie: `svc_click_id=clk_5; ${exp}`, 'x-forwarded-proto': 'https' },
     });
     const cookies = response.headers['set-cookie'] as string[];
     expect(cookies).toHaveLength(3);
@@ -26,7 +29,7 @@ describe('Fastify hook (a real Fastify instance)', () => {
 
   it('sets nothing for a visitor without a click, and no Secure over HTTP', async () => {
     expect((await app.inject({ url: '/', headers: { host: 'shop.com' } })).headers['set-cookie']).toBe('session=abc; HttpOnly');
-    const plain = await app.inject({ url: '/', headers: { host: 'localhost:3000', cookie: 'svc_click_id=c' } });
+    const plain = await app.inject({ url: '/', headers: { host: 'localhost:3000', cookie: `svc_click_id=c; ${exp}` } });
     expect((plain.headers['set-cookie'] as string[])[0]).toMatch(/SameSite=Lax$/);
     expect((plain.headers['set-cookie'] as string[])[0]).not.toContain('Domain=');
   });
@@ -37,7 +40,7 @@ describe('Express middleware', () => {
     const appended: Array<[string, string[]]> = [];
     const res: ExpressLikeResponse = { append: (field, value) => appended.push([field, value]) };
     let nextCalled = false;
-    svcClickCookie()({ headers: { cookie: 'svc_click_id=clk_7' }, hostname: 'app.shop.co.uk', secure: true }, res, () => {
+    svcClickCookie()({ headers: { cookie: `svc_click_id=clk_7; ${exp}` }, hostname: 'app.shop.co.uk', secure: true }, res, () => {
       nextCalled = true;
     });
     expect(nextCalled).toBe(true);

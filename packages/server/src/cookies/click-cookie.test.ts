@@ -8,8 +8,9 @@ const day = 86_400;
 
 describe('clickCookieHeaders', () => {
   it('re-issues svc_click_id as a server cookie: SameSite=Lax, Secure on HTTPS, root domain, window lifetime', () => {
-    const [id, exp] = clickCookieHeaders({ cookie: 'a=1; svc_click_id=clk_123; b=2', hostname: 'www.shop.com', secure: true }, { now });
     const expires = nowSeconds + 60 * day;
+    const cookie = `a=1; svc_click_id=clk_123; svc_click_exp=${expires}; b=2`;
+    const [id, exp] = clickCookieHeaders({ cookie, hostname: 'www.shop.com', secure: true }, { now });
     const attributes = `; Path=/; Max-Age=${60 * day}; Expires=${new Date(expires * 1000).toUTCString()}; Domain=shop.com; SameSite=Lax; Secure`;
     expect(id).toBe(`svc_click_id=clk_123${attributes}`);
     expect(exp).toBe(`svc_click_exp=${expires}${attributes}`);
@@ -21,8 +22,24 @@ describe('clickCookieHeaders', () => {
     expect(id).toBe(`svc_click_id=clk_1; Path=/; Max-Age=${left}; Expires=${new Date((nowSeconds + left) * 1000).toUTCString()}; SameSite=Lax`);
     const [capped] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + 400 * day}`, hostname: 'localhost', secure: false }, { now, windowDays: 30 });
     expect(capped).toContain(`Max-Age=${30 * day};`);
-    const [expired] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds - 5}`, hostname: 'localhost', secure: false }, { now, windowDays: 7 });
-    expect(expired).toContain(`Max-Age=${7 * day};`);
+  });
+
+  it('re-issues nothing without a known, live svc_click_exp: it would extend the click', () => {
+    // Absent (the lean tracker used not to write it), garbled, or already past.
+    for (const exp of [undefined, '', 'soon', '0', '-5', '1.5', '1e12', '0x7fffffff', `${nowSeconds - 5}`, `${nowSeconds}`]) {
+      const cookie = `svc_click_id=clk_1${exp === undefined ? '' : `; svc_click_exp=${exp}`}`;
+      expect(clickCookieHeaders({ cookie, hostname: 'localhost', secure: false }, { now, windowDays: 7 }), String(exp)).toEqual([]);
+    }
+  });
+
+  it('reads svc_click_exp as @svc/browser writes it (Unix seconds) and re-issues it unchanged 20 days later', () => {
+    // packages/browser/src/svc.ts, on a click answered with cookie_window_days 30 at a time with milliseconds.
+    const landedAt = now + 123;
+    const written = Math.floor((landedAt + 30 * 864e5) / 1000);
+    const cookie = `svc_click_id=clk_1; svc_click_exp=${written}`;
+    const [id, exp] = clickCookieHeaders({ cookie, hostname: 'shop.com', secure: true }, { now: landedAt + 20 * 864e5, windowDays: 30 });
+    expect(id).toContain(`; Max-Age=${10 * day}; Expires=${new Date(written * 1000).toUTCString()};`);
+    expect(exp).toMatch(new RegExp(`^svc_click_exp=${written};`));
   });
 
   it('writes nothing without a valid click id', () => {

@@ -28,18 +28,24 @@ export interface IncomingRequest {
 /** A valid click id: the characters the service mints, nothing that could break a header. */
 const validId = /^[\w.:-]{1,128}$/;
 
+/** A recorded expiry: a positive integer, in Unix seconds. */
+const validExpiry = /^[1-9]\d*$/;
+
 /**
  * The `Set-Cookie` values that re-issue the visitor's click cookie from the server (Safari's cap: script-set
- * cookies may be expired within 7 days, §Limits). Empty when the request has no valid `svc_click_id`.
- * The expiry is the original one (`svc_click_exp`), never extended, and at most `windowDays` from now.
+ * cookies may be expired within 7 days, §Limits). The expiry is the original one (`svc_click_exp`), never
+ * extended, and at most `windowDays` from now. Empty when the request has no valid `svc_click_id`, or no
+ * `svc_click_exp` in the future: a cookie whose expiry is unknown or past is left to the browser, since
+ * re-issuing it would give the click a new window (the cookie lives `cookie_window_days`, §What the service
+ * does, item 8).
  */
 export function clickCookieHeaders(request: IncomingRequest, options: PersistOptions = {}): string[] {
   const clickId = readCookie(request.cookie, clickIdCookie);
-  if (!clickId || !validId.test(clickId)) return [];
+  const recorded = readCookie(request.cookie, clickExpiresCookie);
+  if (!clickId || !validId.test(clickId) || !recorded || !validExpiry.test(recorded)) return [];
   const now = Math.floor((options.now ?? Date.now()) / 1000);
-  const window = (options.windowDays ?? 60) * 86_400;
-  const recorded = Number(readCookie(request.cookie, clickExpiresCookie));
-  const expires = recorded > now ? Math.min(recorded, now + window) : now + window;
+  if (+recorded <= now) return [];
+  const expires = Math.min(+recorded, now + (options.windowDays ?? 60) * 86_400);
   const domain = cookieDomainFor(request.hostname, options.cookieDomain);
   const attributes =
     `; Path=/; Max-Age=${expires - now}; Expires=${new Date(expires * 1000).toUTCString()}` +

@@ -1,4 +1,13 @@
-import type { Envelope, KnownErrorCode } from '@svc/types';
+import type {
+  Envelope,
+  KnownErrorCode,
+  LinkDisabledError,
+  PlatformError,
+  RateLimitedError,
+  RotationRequiredError,
+  SalePlatformError,
+  components,
+} from '@svc/types';
 import type { RateLimit, ResponseMeta } from '../http/meta';
 
 /** A known `error.code`, or any string a newer server may send: new codes never break a client. */
@@ -18,14 +27,23 @@ export class SvcError extends Error {
   }
 }
 
-type ErrorBody = {
-  code?: string;
-  message?: string;
-  details?: Record<string, unknown>;
-  hint?: string;
-  docs_url?: string;
-  retry_after_seconds?: number;
-};
+/** The `error` member of every envelope in the spec (§Errors/Envelopes). */
+type EnvelopeError = (
+  | PlatformError
+  | SalePlatformError
+  | RateLimitedError
+  | RotationRequiredError
+  | LinkDisabledError
+  | components['schemas']['InvalidKeyError']
+  | components['schemas']['ReadinessInternalError']
+)['error'];
+type AnyKey<T> = T extends unknown ? keyof T : never;
+type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof T ? T[K] : never) : never;
+/**
+ * An `error` as read before knowing which envelope it is (or whether the body is one at all): each member of any
+ * envelope, with that member's type in the spec, and optional.
+ */
+type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
 /**
  * The service answered with an error status. Either envelope (§Errors/Envelopes) is read: `code` and

@@ -1,11 +1,12 @@
+import type { ProcessorMetadata } from '@svc/types';
+
 // A type alias, not an interface: Stripe's `MetadataParam` needs the implicit index signature.
-/** The checkout metadata the service reads from processor webhooks (§What the service does, item 7; §Events). */
-export type SvcCheckoutMetadata = {
-  /** Present only when the visitor has a click id (an unattributed checkout carries none). */
-  svc_click_id?: string;
-  svc_customer_key: string;
-  program_id: string;
-};
+/**
+ * The checkout metadata the service reads from processor webhooks (§What the service does, item 7; §Events): the
+ * spec's `ProcessorMetadata`, with the customer key and the program always written by these helpers. `svc_click_id`
+ * stays optional: an unattributed checkout carries none.
+ */
+export type SvcCheckoutMetadata = ProcessorMetadata & Required<Pick<ProcessorMetadata, 'svc_customer_key' | 'program_id'>>;
 
 export interface CheckoutAttribution {
   /** The visitor's `svc_click_id` cookie, if any. */

@@ -7,6 +7,9 @@ import type { catalogue } from '@svc/types';
  *   `Customer status cannot be updated to lead`), and reads. Retries 429, 5xx and network failures.
  * - `once`: a retry could record twice (click, a test sale without `transaction_id`, CLI writes).
  *   Retries only 429, which is refused before the endpoint, so nothing was recorded (§Rate-limit response).
+ *   The one exception there, the synthetic-chain cap of `POST /cli/test-event`, is checked inside the endpoint
+ *   after its test fixture records may have been created or refreshed; retrying it is still harmless, since
+ *   only test fixtures are touched and no chain runs.
  */
 export type RetryMode = 'safe' | 'once';
 

@@ -1,6 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer as createHttpServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
@@ -23,8 +29,11 @@ export interface Edge {
   httpsPort: number;
   /** Every request that reached the API host, in order (the network as the service sees it). */
   seen: SeenRequest[];
-  /** The storefront page for a URL; set by each test. */
-  page: (url: URL) => string;
+  /**
+   * The storefront page for a URL and the request's `Cookie` header; set by each test. A page with headers is what
+   * a storefront's own backend answers (for example one re-issuing the click cookie with @svc/server/cookies).
+   */
+  page: (url: URL, cookie: string | undefined) => string | { headers: OutgoingHttpHeaders; body: string };
   close(): Promise<void>;
 }
 
@@ -52,8 +61,10 @@ export async function startEdge(referenceUrl: string): Promise<Edge> {
   const handle = (request: IncomingMessage, response: ServerResponse, scheme: string) => {
     const url = new URL(request.url ?? '/', `${scheme}://${request.headers.host}`);
     if (url.hostname !== apiHost) {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-      response.end(edge.page(url));
+      const page = edge.page(url, request.headers.cookie);
+      const { headers, body } = typeof page === 'string' ? { headers: {}, body: page } : page;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', ...headers });
+      response.end(body);
       return;
     }
     const chunks: Buffer[] = [];

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @svc/server's build, by path like the reference server's in harness.ts: @svc/server's tests depend on the reference
+// server, which depends on this package, so a devDependency on @svc/server would make a cycle.
+import { clickCookieHeaders } from '../../../server/dist/cookies.js';
 import { clickCookie, callSvc, createProgram, html, newVisit, open, scriptTag, startWorld, storeUrl, waitForClickCookie, waitForPosts, type World } from './harness';
 
 const clickPath = '/api/v1/track/click';
@@ -83,6 +86,60 @@ describe('svc-tracker.full.js', () => {
     expect(JSON.parse(clickPosts()[0]!.body).click_id).toBe(shopCookie.value);
     await expect.poll(async () => (await world.server.control.records(program.id)).clicks.length).toBe(2);
     expect((await clickCookie(visit))?.value).toBe(shopCookie.value);
+    await visit.context.close();
+  });
+
+  // §What the service does, item 8 and §Limits (Safari's cap): the storefront's server re-issues the cookie with
+  // @svc/server/cookies, which must read the browser's svc_click_exp (Unix seconds) and keep that expiry.
+  it('keeps the original expiry when the storefront re-issues the cookie 20 days later, and the hand-off still works', async () => {
+    const program = await createProgram(world, { windowDays: 30 });
+    const later = 20 * 86_400_000;
+    let reissued: string[] = [];
+    world.edge.page = (url, cookie) => {
+      if (url.hostname !== 'shop.example.test') return html(scriptTag(world, { programId: program.id, build: 'full' }), '<h1>app</h1>');
+      const body = html(
+        scriptTag(world, { programId: program.id, build: 'full', attributes: { 'data-svc-domains': 'app.example.net' } }),
+        `<a id="app" href="${storeUrl(world, 'app.example.net', '/welcome')}">open the app</a>`,
+      );
+      if (url.pathname !== '/later') return body;
+      reissued = clickCookieHeaders({ cookie, hostname: url.hostname, secure: false }, { now: Date.now() + later, windowDays: program.windowDays });
+      return { headers: { 'set-cookie': reissued }, body };
+    };
+    const visit = await newVisit(world);
+    const expCookie = async (domain: string) =>
+      (await visit.context.cookies()).find((c) => c.name === 'svc_click_exp' && c.domain === domain);
+    await visit.context.clock.install();
+    await open(visit, storeUrl(world, 'shop.example.test', `/?aff=${program.partners[0]!.link}`));
+    const landed = await waitForClickCookie(visit);
+    const expires = (await expCookie('.example.test'))!.value;
+    // Unix seconds, the cookie's own expiry.
+    expect(expires).toMatch(/^\d{10}$/);
+    expect(Math.abs(Number(expires) - landed.expires)).toBeLessThanOrEqual(1);
+
+    // 20 days later for the page and for the storefront's server.
+    await visit.context.clock.setSystemTime(Date.now() + later);
+    await open(visit, storeUrl(world, 'shop.example.test', '/later'));
+    expect(reissued).toHaveLength(2);
+    expect(reissued[0]).toMatch(new RegExp(`^svc_click_id=${landed.value}; .*Expires=${new Date(Number(expires) * 1000).toUTCString()};`));
+    expect(reissued[1]).toMatch(new RegExp(`^svc_click_exp=${expires};`));
+    expect((await expCookie('.example.test'))?.value).toBe(expires);
+    const kept = await clickCookie(visit);
+    expect(kept?.value).toBe(landed.value);
+
+    world.edge.seen.length = 0;
+    await visit.page.click('#app');
+    await visit.page.waitForURL(/app\.example\.net/);
+    await visit.page.waitForFunction(() => (window as unknown as { svc?: { loaded?: boolean } }).svc?.loaded === true);
+    const url = new URL(visit.page.url());
+    expect(url.searchParams.get('svc_click_id')).toBe(landed.value);
+    expect(url.searchParams.get('svc_click_exp')).toBe(expires);
+    const appCookie = (await visit.context.cookies()).find((c) => c.name === 'svc_click_id' && c.domain === '.example.net');
+    expect(appCookie?.value).toBe(landed.value);
+    expect((await expCookie('.example.net'))?.value).toBe(expires);
+    // The app domain's cookie ends when the re-issued one does: both have the 10 days left of the window.
+    expect(Math.abs(appCookie!.expires - kept!.expires)).toBeLessThanOrEqual(5);
+    expect(clickPosts()).toEqual([]);
+    expect(visit.errors).toEqual([]);
     await visit.context.close();
   });
 });

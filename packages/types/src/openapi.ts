@@ -236,8 +236,9 @@ export interface paths {
         /**
          * Start a browser login session
          * @description §CLI routes. Creates a login session that expires after 5 minutes and returns its `state` and the
-         *     URL of the sign-in page to open in a browser. Counted in the `/cli/*` rate limit per client IP
-         *     (no key is sent). No body is needed (an empty body or `{}`).
+         *     URL of the sign-in page to open in a browser. Like every `/cli/auth/*` route (no credential,
+         *     §Authentication), counted in the `/cli/*` rate limit per client IP whatever `Authorization` header
+         *     arrives. No body is needed (an empty body or `{}`).
          */
         post: operations["cliAuthStart"];
         delete?: never;

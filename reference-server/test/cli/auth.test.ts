@@ -190,3 +190,26 @@ describe('GET /api/v1/cli/auth/poll', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
+
+describe('/api/v1/cli/auth/* rate limit', () => {
+  // §Authentication: these routes take no credential, so a Bearer header must not buy a fresh bucket.
+  it('counts per client IP whatever Bearer arrives: a made-up token per request is refused after 60', async () => {
+    await startOfMinute(h);
+    for (let i = 0; i < 60; i++) {
+      const res = await h.request('POST', '/api/v1/cli/auth/start', { key: `fake${i}` });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(59 - i));
+    }
+    for (const [method, path] of [
+      ['POST', '/api/v1/cli/auth/start'],
+      ['POST', '/api/v1/cli/auth/callback'],
+      ['GET', '/api/v1/cli/auth/poll?state=nope'],
+    ] as const) {
+      const limited = await h.request(method, path, { key: `fake-${path}`, json: method === 'POST' ? {} : undefined });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatchObject({ code: 'rate_limited', status: 429, message: 'Too many requests.' });
+    }
+    // Refused before the route: no login session past the limit.
+    expect(await h.store.db.selectFrom('login_sessions').selectAll().execute()).toHaveLength(60);
+  });
+});

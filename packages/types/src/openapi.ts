@@ -301,7 +301,10 @@ export interface paths {
         /**
          * Retired; always 410
          * @deprecated
-         * @description §CLI routes, §Versioning rule 3. Retired; the message names the replacement (the dashboard program settings). Answers 410 whatever the body (it is not read).
+         * @description §CLI routes, §Versioning rule 3. Retired; the message names the replacement (the dashboard program settings).
+         *     Answers 410 whatever the body (it is not read). **Decision:** §Endpoints/Summary says "always 410", so this
+         *     route is outside the `/cli/*` rate limit (§Limits): it does nothing and records nothing, never answers 429,
+         *     and sends no `X-RateLimit-*` headers.
          */
         post: operations["cliStripeConnect"];
         delete?: never;
@@ -3141,9 +3144,6 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3161,7 +3161,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            429: components["responses"]["RateLimited"];
         };
     };
     dashboardStatus: {

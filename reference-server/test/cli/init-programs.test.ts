@@ -193,4 +193,17 @@ describe('POST /api/v1/cli/stripe-connect', () => {
       expect(any.status).toBe(410);
     }
   });
+
+  it('answers 410 even when the key has used up its /cli/* bucket (§Endpoints/Summary: always 410)', async () => {
+    await startOfMinute(h);
+    const key = 'svc_login_busy';
+    for (let i = 0; i < 60; i++) expect((await h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(401);
+    expect((await h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(429);
+    const retired = await h.request('POST', '/api/v1/cli/stripe-connect', { key, json: {} });
+    expect(retired.status).toBe(410);
+    expect(retired.body.error.name).toBe('GoneError');
+    // Outside the rate limit: no bucket is counted or reported.
+    expect(retired.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(retired.headers['retry-after']).toBeUndefined();
+  });
 });

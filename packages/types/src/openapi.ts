@@ -2680,7 +2680,12 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            /** @description No advertiser for the account, or `advertiser_id` of another account. */
+            /**
+             * @description No advertiser for the account, or `advertiser_id` of another account. **Decision:** also the token's
+             *     account has been suspended since it logged in: `Your account has been suspended.` with
+             *     `error.details.code` = `ACCOUNT_BLOCKED` (§Authentication rule 4; signing in again does not help), as
+             *     `GET /api/v1/cli/programs` answers.
+             */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];

@@ -85,6 +85,11 @@ describe('POST /api/v1/cli/init', () => {
     const suspended = await init(blockedToken, valid);
     expect(suspended.status).toBe(403);
     expect(suspended.body.error.details).toEqual({ code: 'ACCOUNT_BLOCKED' });
+    // The documented 403 of /cli/init (spec/openapi.yaml, example `blocked`), word for word.
+    expect(suspended.body).toEqual({
+      data: null,
+      error: { status: 403, name: 'ForbiddenError', message: 'Your account has been suspended.', details: { code: 'ACCOUNT_BLOCKED' } },
+    });
     const programs = await h.request('GET', '/api/v1/cli/programs', { key: blockedToken });
     expect(programs.status).toBe(403);
     expect(programs.body.error.details).toEqual({ code: 'ACCOUNT_BLOCKED' });

@@ -1886,32 +1886,17 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description **Decision:** the signed-in account has no active membership on the program, or is suspended (`details.code` = `ACCOUNT_BLOCKED`). */
+        /**
+         * @description **Decision:** the signed-in account has no active membership on the program, or is suspended
+         *     (`details.code` = `ACCOUNT_BLOCKED`). A program id that names no program answers the same 403, word for word:
+         *     §Errors/Status codes keeps 404 for a sale to refund or a CLI login session, and a distinct answer would let
+         *     anyone signed in enumerate program ids.
+         */
         DashboardForbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PlatformError"];
-            };
-        };
-        /** @description No such program. */
-        DashboardNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "data": null,
-                 *       "error": {
-                 *         "status": 404,
-                 *         "name": "NotFoundError",
-                 *         "message": "Program not found",
-                 *         "details": {}
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
@@ -3192,7 +3177,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3227,7 +3211,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3258,7 +3241,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3286,7 +3268,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3315,7 +3296,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
@@ -3346,7 +3326,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
@@ -3380,7 +3359,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The synthetic-chain cap. */
@@ -3537,7 +3515,6 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
@@ -3570,7 +3547,7 @@ export interface operations {
             };
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
-            /** @description Not a member, suspended, or a member who is not an owner. */
+            /** @description Not a member (an unknown program id answers the same, see `DashboardForbidden`), suspended, or a member who is not an owner. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3590,7 +3567,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["DashboardInternalError"];
@@ -3649,7 +3625,6 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             /** @description The account is already connected to another program. */
             409: {
                 headers: {

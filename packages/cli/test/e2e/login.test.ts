@@ -47,6 +47,26 @@ describe('svc login (spawned binary, reference server)', () => {
     expect(f.proxy.seen).toEqual(expect.arrayContaining(['POST /api/v1/cli/auth/start 200', 'GET /api/v1/cli/auth/poll 200']));
   });
 
+  it('completes the login when a poll answers 500: the SDK retries it and the token is still handed out', async () => {
+    const env = await f.newUser();
+    const { account_id } = await f.server.control.createAccount({ email: 'retry@example.com' });
+    const polls = () => f.proxy.seen.filter((line) => line.startsWith('GET /api/v1/cli/auth/poll')).length;
+    const before = polls();
+    const login = startCli(['login', '--no-browser', '--json'], env);
+    const [url] = await login.waitForStderr(statePattern);
+    // Right after a poll, so sign-in and the armed fault both land within the 2 s poll interval: the next poll
+    // (the first after sign-in, the one that hands out the token) answers 500 `Failed to poll auth session`.
+    await expect.poll(polls, { timeout: 5_000, interval: 20 }).toBeGreaterThan(before);
+    expect((await f.callback(stateOf(url), (await f.server.control.issueIdToken(account_id)).id_token)).status).toBe(200);
+    await f.server.control.armFault({ point: 'cli' });
+    const run = await login.done;
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ ok: true, status: 'signed_in', email: 'retry@example.com', account_id });
+    expect(f.proxy.seen.slice(-2)).toEqual(['GET /api/v1/cli/auth/poll 500', 'GET /api/v1/cli/auth/poll 200']);
+    const stored = JSON.parse(await readFile(join(env.SVC_CONFIG_DIR, 'config.json'), 'utf8')).logins[env.SVC_BASE_URL];
+    expect(stored).toMatchObject({ account_id, token: expect.stringMatching(/^svc_login_/) });
+  });
+
   it('prints human output with the next steps and no colour when not on a terminal', async () => {
     const env = await f.newUser();
     const { account_id } = await f.server.control.createAccount({ email: 'grace@example.com' });

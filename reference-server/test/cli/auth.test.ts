@@ -162,6 +162,19 @@ describe('GET /api/v1/cli/auth/poll', () => {
     expect(res.body).toEqual({ data: { status: 'expired' } });
   });
 
+  it('answers expired for a session signed in but not polled within 5 minutes, and hands out no token', async () => {
+    const { account_id } = await h.control.createAccount();
+    const { state } = await start();
+    const { id_token } = await h.control.issueIdToken(account_id);
+    expect((await callback({ state, id_token })).status).toBe(200);
+    // §States and transitions: a session older than 5 minutes is expired whether or not it was signed in.
+    await h.control.clock({ advance_seconds: 5 * 60 + 1 });
+    const res = await poll(state);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { status: 'expired' } });
+    expect(await h.store.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
+  });
+
   it('requires state and knows its sessions', async () => {
     const missing = await h.request('GET', '/api/v1/cli/auth/poll');
     expect(missing.status).toBe(400);

@@ -152,7 +152,6 @@ export const catalogue = {
   // Dashboard routes (bodies and messages not shown by the spec: our decisions, documented in the OpenAPI spec).
   dashboardSignInRequired: platform(401, 'Sign in to the dashboard first'),
   dashboardNotMember: platform(403, "You are not a member of this program's workspace"),
-  dashboardProgramNotFound: platform(404, 'Program not found'),
   dashboardFailed: platform(500, 'Internal server error'),
   dashboardProgramIdRequired: platform(400, 'program_id is required'),
   dashboardProgramIdInvalid: platform(400, 'program_id must be a positive integer'),

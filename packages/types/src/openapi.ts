@@ -238,8 +238,9 @@ export interface paths {
         /**
          * Start a browser login session
          * @description §CLI routes. Creates a login session that expires after 5 minutes and returns its `state` and the
-         *     URL of the sign-in page to open in a browser. Counted in the `/cli/*` rate limit per client IP
-         *     (no key is sent). No body is needed (an empty body or `{}`).
+         *     URL of the sign-in page to open in a browser. Like every `/cli/auth/*` route (no credential,
+         *     §Authentication), counted in the `/cli/*` rate limit per client IP whatever `Authorization` header
+         *     arrives. No body is needed (an empty body or `{}`).
          */
         post: operations["cliAuthStart"];
         delete?: never;
@@ -302,7 +303,10 @@ export interface paths {
         /**
          * Retired; always 410
          * @deprecated
-         * @description §CLI routes, §Versioning rule 3. Retired; the message names the replacement (the dashboard program settings). Answers 410 whatever the body (it is not read).
+         * @description §CLI routes, §Versioning rule 3. Retired; the message names the replacement (the dashboard program settings).
+         *     Answers 410 whatever the body (it is not read). **Decision:** §Endpoints/Summary says "always 410", so this
+         *     route is outside the `/cli/*` rate limit (§Limits): it does nothing and records nothing, never answers 429,
+         *     and sends no `X-RateLimit-*` headers.
          */
         post: operations["cliStripeConnect"];
         delete?: never;
@@ -1896,32 +1900,17 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
-        /** @description **Decision:** the signed-in account has no active membership on the program, or is suspended (`details.code` = `ACCOUNT_BLOCKED`). */
+        /**
+         * @description **Decision:** the signed-in account has no active membership on the program, or is suspended
+         *     (`details.code` = `ACCOUNT_BLOCKED`). A program id that names no program answers the same 403, word for word:
+         *     §Errors/Status codes keeps 404 for a sale to refund or a CLI login session, and a distinct answer would let
+         *     anyone signed in enumerate program ids.
+         */
         DashboardForbidden: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["PlatformError"];
-            };
-        };
-        /** @description No such program. */
-        DashboardNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "data": null,
-                 *       "error": {
-                 *         "status": 404,
-                 *         "name": "NotFoundError",
-                 *         "message": "Program not found",
-                 *         "details": {}
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
@@ -2761,7 +2750,12 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            /** @description No advertiser for the account, or `advertiser_id` of another account. */
+            /**
+             * @description No advertiser for the account, or `advertiser_id` of another account. **Decision:** also the token's
+             *     account has been suspended since it logged in: `Your account has been suspended.` with
+             *     `error.details.code` = `ACCOUNT_BLOCKED` (§Authentication rule 4; signing in again does not help), as
+             *     `GET /api/v1/cli/programs` answers.
+             */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3267,12 +3261,6 @@ export interface operations {
             410: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
-                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
-                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
-                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
-                    Deprecation: components["headers"]["Deprecation"];
-                    Sunset: components["headers"]["Sunset"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3290,7 +3278,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            429: components["responses"]["RateLimited"];
         };
     };
     dashboardStatus: {
@@ -3317,7 +3304,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3352,7 +3338,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3383,7 +3368,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3411,7 +3395,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3440,7 +3423,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -3470,7 +3452,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -3503,7 +3484,6 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             /** @description The synthetic-chain cap. */
             429: {
@@ -3658,7 +3638,6 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -3690,7 +3669,7 @@ export interface operations {
             };
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
-            /** @description Not a member, suspended, or a member who is not an owner. */
+            /** @description Not a member (an unknown program id answers the same, see `DashboardForbidden`), suspended, or a member who is not an owner. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3710,7 +3689,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            404: components["responses"]["DashboardNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -3768,7 +3746,6 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            404: components["responses"]["DashboardNotFound"];
             /** @description The account is already connected to another program. */
             409: {
                 headers: {

@@ -11,6 +11,11 @@ export const buckets = {
   money: { limit: 120, per: 'key' },
   readiness: { limit: 30, per: 'key' },
   cli: { limit: 60, per: 'key' },
+  /**
+   * `/cli/auth/*` take no credential (§Authentication), so they are the `/cli/*` limit counted per client IP
+   * whatever `Authorization` arrives: counted per Bearer value, a made-up token per request escaped the limit.
+   */
+  cliAuth: { limit: 60, per: 'ip' },
 } as const satisfies Record<string, { limit: number; per: 'ip' | 'key' }>;
 export type BucketName = keyof typeof buckets;
 

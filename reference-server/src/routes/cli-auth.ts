@@ -4,17 +4,20 @@ import { loginDeps } from './login-deps';
 
 type Body = { state?: unknown; id_token?: unknown } | undefined;
 
-/** §CLI routes: /api/v1/cli/auth/start, /callback, /poll (no credential; the `/cli/*` rate limit per IP). */
+/**
+ * §CLI routes: /api/v1/cli/auth/start, /callback, /poll. No credential (§Authentication), so the `/cli/*` rate
+ * limit counted per client IP: the `cliAuth` bucket, which ignores any Bearer header.
+ */
 export async function cliAuthRoutes(app: FastifyInstance): Promise<void> {
   const deps = loginDeps(app);
 
-  app.post('/api/v1/cli/auth/start', { config: { rateLimit: 'cli', cliFailure: 'authStart' } }, async () => ({
+  app.post('/api/v1/cli/auth/start', { config: { rateLimit: 'cliAuth', cliFailure: 'authStart' } }, async () => ({
     data: await startCliLogin(deps()),
   }));
 
   app.post<{ Body: Body }>(
     '/api/v1/cli/auth/callback',
-    { config: { rateLimit: 'cli', cliFailure: 'authCallback' } },
+    { config: { rateLimit: 'cliAuth', cliFailure: 'authCallback' } },
     async (request) => {
       const body = typeof request.body === 'object' && request.body !== null ? request.body : {};
       await completeCliLogin(deps(), body.state, body.id_token);
@@ -24,7 +27,7 @@ export async function cliAuthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { state?: string } }>(
     '/api/v1/cli/auth/poll',
-    { config: { rateLimit: 'cli', cliFailure: 'authPoll' } },
+    { config: { rateLimit: 'cliAuth', cliFailure: 'authPoll' } },
     async (request) => ({ data: await pollCliLogin(deps(), request.query.state) }),
   );
 }

@@ -68,11 +68,11 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // §Versioning rule 3: retired; the message names the dashboard program settings as the replacement.
-  // Refused before the body is read, so any body answers the same 410.
+  // Refused before the body is read, so any body answers the same 410. §Endpoints/Summary says "always 410", so it
+  // is outside the `/cli/*` rate limit: it does nothing and records nothing, and a full bucket must not turn it 429.
   app.post(
     '/api/v1/cli/stripe-connect',
     {
-      config: { rateLimit: 'cli' },
       onRequest: async () => {
         throw fail('stripeConnectRetired');
       },

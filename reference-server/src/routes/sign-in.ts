@@ -25,6 +25,18 @@ const html = (reply: FastifyReply, status: number, body: string) =>
 const isHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 /**
+ * What to do after a refused sign-in. §Authentication rule 4: a suspended account (`ACCOUNT_BLOCKED`) is refused
+ * however often it retries, so it is never told to sign in again; a CLI session that is unknown, used or expired
+ * is, since a new `svc login` starts a fresh one.
+ */
+function retryHint(error: ServiceError, cliLogin: boolean): string {
+  if (error.details.code === 'ACCOUNT_BLOCKED') {
+    return 'Signing in again will not help while the account is suspended. Contact your workspace owner or support.';
+  }
+  return cliLogin ? 'Run svc login again to start a new sign-in.' : 'Contact support if you think this is a mistake.';
+}
+
+/**
  * The development identity provider (§CLI routes: "sign-in URL"): `GET /auth/sign-in` shows an email form;
  * `POST /auth/sign-in` signs in (creating the dev account on first use), issues an id_token and completes the
  * CLI login named by `state`, or, without `state`, starts a dashboard session. `POST /auth/sign-out` ends it.
@@ -66,8 +78,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(303).header('Location', '/dashboard').send();
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;
-      const hint = state === undefined ? 'Contact support if you think this is a mistake.' : 'Run svc login again to start a new sign-in.';
-      return html(reply, error.status, signInFailedPage(error.message, hint));
+      return html(reply, error.status, signInFailedPage(error.message, retryHint(error, state !== undefined)));
     }
   });
 

@@ -162,6 +162,19 @@ describe('GET /api/v1/cli/auth/poll', () => {
     expect(res.body).toEqual({ data: { status: 'expired' } });
   });
 
+  it('answers expired for a session signed in but not polled within 5 minutes, and hands out no token', async () => {
+    const { account_id } = await h.control.createAccount();
+    const { state } = await start();
+    const { id_token } = await h.control.issueIdToken(account_id);
+    expect((await callback({ state, id_token })).status).toBe(200);
+    // §States and transitions: a session older than 5 minutes is expired whether or not it was signed in.
+    await h.control.clock({ advance_seconds: 5 * 60 + 1 });
+    const res = await poll(state);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ data: { status: 'expired' } });
+    expect(await h.store.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
+  });
+
   it('requires state and knows its sessions', async () => {
     const missing = await h.request('GET', '/api/v1/cli/auth/poll');
     expect(missing.status).toBe(400);
@@ -188,5 +201,28 @@ describe('GET /api/v1/cli/auth/poll', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatchObject({ code: 'rate_limited', status: 429, message: 'Too many requests.' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('/api/v1/cli/auth/* rate limit', () => {
+  // §Authentication: these routes take no credential, so a Bearer header must not buy a fresh bucket.
+  it('counts per client IP whatever Bearer arrives: a made-up token per request is refused after 60', async () => {
+    await startOfMinute(h);
+    for (let i = 0; i < 60; i++) {
+      const res = await h.request('POST', '/api/v1/cli/auth/start', { key: `fake${i}` });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-ratelimit-remaining']).toBe(String(59 - i));
+    }
+    for (const [method, path] of [
+      ['POST', '/api/v1/cli/auth/start'],
+      ['POST', '/api/v1/cli/auth/callback'],
+      ['GET', '/api/v1/cli/auth/poll?state=nope'],
+    ] as const) {
+      const limited = await h.request(method, path, { key: `fake-${path}`, json: method === 'POST' ? {} : undefined });
+      expect(limited.status).toBe(429);
+      expect(limited.body.error).toMatchObject({ code: 'rate_limited', status: 429, message: 'Too many requests.' });
+    }
+    // Refused before the route: no login session past the limit.
+    expect(await h.store.db.selectFrom('login_sessions').selectAll().execute()).toHaveLength(60);
   });
 });

@@ -85,6 +85,11 @@ describe('POST /api/v1/cli/init', () => {
     const suspended = await init(blockedToken, valid);
     expect(suspended.status).toBe(403);
     expect(suspended.body.error.details).toEqual({ code: 'ACCOUNT_BLOCKED' });
+    // The documented 403 of /cli/init (spec/openapi.yaml, example `blocked`), word for word.
+    expect(suspended.body).toEqual({
+      data: null,
+      error: { status: 403, name: 'ForbiddenError', message: 'Your account has been suspended.', details: { code: 'ACCOUNT_BLOCKED' } },
+    });
     const programs = await h.request('GET', '/api/v1/cli/programs', { key: blockedToken });
     expect(programs.status).toBe(403);
     expect(programs.body.error.details).toEqual({ code: 'ACCOUNT_BLOCKED' });
@@ -192,5 +197,18 @@ describe('POST /api/v1/cli/stripe-connect', () => {
       const any = await h.request('POST', '/api/v1/cli/stripe-connect', { raw: raw[0], contentType: raw[1] });
       expect(any.status).toBe(410);
     }
+  });
+
+  it('answers 410 even when the key has used up its /cli/* bucket (§Endpoints/Summary: always 410)', async () => {
+    await startOfMinute(h);
+    const key = 'svc_login_busy';
+    for (let i = 0; i < 60; i++) expect((await h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(401);
+    expect((await h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(429);
+    const retired = await h.request('POST', '/api/v1/cli/stripe-connect', { key, json: {} });
+    expect(retired.status).toBe(410);
+    expect(retired.body.error.name).toBe('GoneError');
+    // Outside the rate limit: no bucket is counted or reported.
+    expect(retired.headers['x-ratelimit-limit']).toBeUndefined();
+    expect(retired.headers['retry-after']).toBeUndefined();
   });
 });

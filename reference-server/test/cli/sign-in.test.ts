@@ -52,20 +52,24 @@ describe('development sign-in page', () => {
     const expired = await signIn({ email: 'a@example.test', state });
     expect(expired.status).toBe(400);
     expect(expired.text).toContain('Session expired');
+    expect(expired.text).toContain('Run svc login again to start a new sign-in.');
     const unknown = await signIn({ email: 'a@example.test', state: 'nope' });
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain('Session not found or already used');
   });
 
-  it('refuses a suspended account', async () => {
+  it('refuses a suspended account, and does not suggest signing in again (§Authentication rule 4)', async () => {
     await h.control.createAccount({ email: 'blocked@example.test', blocked: true });
     const { state } = (await h.request('POST', '/api/v1/cli/auth/start')).body.data;
     const res = await signIn({ email: 'blocked@example.test', state });
     expect(res.status).toBe(403);
     expect(res.text).toContain('Your account has been suspended.');
+    expect(res.text).toContain('Signing in again will not help while the account is suspended. Contact your workspace owner or support.');
+    expect(res.text).not.toContain('svc login again');
     expect((await h.request('GET', `/api/v1/cli/auth/poll?state=${state}`)).body.data.status).toBe('pending');
     const dashboard = await signIn({ email: 'blocked@example.test' });
     expect(dashboard.status).toBe(403);
+    expect(dashboard.text).toContain('Signing in again will not help');
     expect(dashboard.headers['set-cookie']).toBeUndefined();
   });
 

@@ -41,10 +41,25 @@ describe('GET /api/v1/cli/status', () => {
     expect(none.body.error.message).toBe('Missing or malformed Authorization header. Expected: Bearer <token>');
     expect(none.headers['x-request-id']).toBeUndefined();
     const empty = await status('');
+    expect(empty.status).toBe(401);
     expect(empty.body.error.message).toBe('Missing API token');
+    expect(empty.headers['x-request-id']).toBeUndefined();
     const invalid = await status('svc_live_nope');
     expect(invalid.body.error.message).toMatch(/^Invalid API token\. If the key was regenerated/);
     expect(invalid.headers['x-request-id']).toBeUndefined();
+  });
+
+  it('answers a key past its rotation deadline with 401 api_key_rotation_required (typed), without X-Request-ID', async () => {
+    // §Authentication rule 5: after the deadline every request with the key is refused; §Request ids: this route's
+    // 401 carries no X-Request-ID.
+    await h.control.markKeyRotation(program.id, { rotate_by: '2099-01-01T00:00:00Z' });
+    await h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
+    const retired = await status();
+    expect(retired.status).toBe(401);
+    expect(retired.body).toEqual({
+      error: { code: 'api_key_rotation_required', message: expect.any(String), hint: expect.any(String), docs_url: expect.stringMatching(/^https:/) },
+    });
+    expect(retired.headers['x-request-id']).toBeUndefined();
   });
 
   it('answers its 429 without X-Request-ID', async () => {

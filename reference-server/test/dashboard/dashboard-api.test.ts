@@ -44,6 +44,27 @@ describe('/api/dashboard/session and programs', () => {
   });
 });
 
+describe('/api/dashboard/programs/:programId access', () => {
+  // §Errors/Status codes keeps 404 for a sale to refund or a CLI login session: an unknown program answers like
+  // one the account is not a member of, so program ids cannot be enumerated.
+  it('answers an unknown program exactly as a program of another workspace (403)', async () => {
+    const other = await h.control.createProgram({ name: 'Other', domain: 'other.example' });
+    const requests = [
+      ['PATCH', '', { lead_auth: 'browser_allowed' }],
+      ['POST', '/regenerate-key', {}],
+      ['PUT', '/processor', { processor_account: 'acct_123' }],
+    ] as const;
+    for (const [method, suffix, json] of requests) {
+      const notMember = await call(method, `/api/dashboard/programs/${other.id}${suffix}`, owner, json);
+      const unknown = await call(method, `/api/dashboard/programs/999999${suffix}`, owner, json);
+      expect(notMember.status, `${method} ${suffix}`).toBe(403);
+      expect(unknown.status, `${method} ${suffix}`).toBe(403);
+      expect(unknown.body).toEqual(notMember.body);
+      expect(unknown.body.error.message).toBe("You are not a member of this program's workspace");
+    }
+  });
+});
+
 describe('PATCH /api/dashboard/programs/:programId', () => {
   it('changes attribution window, lead auth and allowed origins', async () => {
     const res = await call('PATCH', `/api/dashboard/programs/${program.id}`, await member(), {

@@ -64,9 +64,11 @@ describe('/api/tracking/* access', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.message).toBe("You are not a member of this program's workspace");
 
+    // An unknown program answers exactly as one the account is not a member of (§Errors/Status codes: 404 is
+    // only for a sale to refund or a CLI login session), so program ids cannot be enumerated.
     const missing = await call(999_999);
-    expect(missing.status).toBe(404);
-    expect(missing.body.error.message).toBe('Program not found');
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual(forbidden.body);
     expect((await call('abc')).body.error.message).toBe('program_id must be a positive integer');
 
     await h.control.addMembership({ account_id: stranger.account_id, program_id: program.id, role: 'member' });

@@ -17,6 +17,9 @@ afterAll(async () => {
 
 const statePattern = /http:\/\/\S+\/auth\/sign-in\?state=\S+/;
 const stateOf = (url: string) => new URL(url).searchParams.get('state') ?? '';
+/** Polls the CLI has sent so far. Acting right after a new one lands within the 2 s poll interval. */
+const pollsSeen = () => f.proxy.seen.filter((line) => line.startsWith('GET /api/v1/cli/auth/poll')).length;
+const afterPoll = (count: number) => expect.poll(pollsSeen, { timeout: 5_000, interval: 20 }).toBeGreaterThan(count);
 
 describe('svc login (spawned binary, reference server)', () => {
   it('signs in through the browser callback and stores the token with mode 0600', async () => {
@@ -45,6 +48,25 @@ describe('svc login (spawned binary, reference server)', () => {
     expect(listed.code).toBe(0);
     expect(listed.json).toEqual({ ok: true, programs: [] });
     expect(f.proxy.seen).toEqual(expect.arrayContaining(['POST /api/v1/cli/auth/start 200', 'GET /api/v1/cli/auth/poll 200']));
+  });
+
+  it('completes the login when a poll answers 500: the SDK retries it and the token is still handed out', async () => {
+    const env = await f.newUser();
+    const { account_id } = await f.server.control.createAccount({ email: 'retry@example.com' });
+    const before = pollsSeen();
+    const login = startCli(['login', '--no-browser', '--json'], env);
+    const [url] = await login.waitForStderr(statePattern);
+    // Right after a poll, so sign-in and the armed fault both land within the 2 s poll interval: the next poll
+    // (the first after sign-in, the one that hands out the token) answers 500 `Failed to poll auth session`.
+    await afterPoll(before);
+    expect((await f.callback(stateOf(url), (await f.server.control.issueIdToken(account_id)).id_token)).status).toBe(200);
+    await f.server.control.armFault({ point: 'cli' });
+    const run = await login.done;
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ ok: true, status: 'signed_in', email: 'retry@example.com', account_id });
+    expect(f.proxy.seen.slice(-2)).toEqual(['GET /api/v1/cli/auth/poll 500', 'GET /api/v1/cli/auth/poll 200']);
+    const stored = JSON.parse(await readFile(join(env.SVC_CONFIG_DIR, 'config.json'), 'utf8')).logins[env.SVC_BASE_URL];
+    expect(stored).toMatchObject({ account_id, token: expect.stringMatching(/^svc_login_/) });
   });
 
   it('prints human output with the next steps and no colour when not on a terminal', async () => {
@@ -76,9 +98,12 @@ describe('svc login (spawned binary, reference server)', () => {
   it('reports a session whose token was already handed out (Session already consumed)', async () => {
     const env = await f.newUser();
     const { account_id } = await f.server.control.createAccount();
+    const before = pollsSeen();
     const login = startCli(['login', '--no-browser'], env);
     const [url] = await login.waitForStderr(statePattern);
     const state = stateOf(url);
+    // After the CLI's first (pending) poll: a slow CLI start could otherwise poll after the sign-in and take the token.
+    await afterPoll(before);
     expect((await f.callback(state, (await f.server.control.issueIdToken(account_id)).id_token)).status).toBe(200);
     // Someone else polls first (the CLI polls every poll_interval_seconds = 2 s) and takes the token.
     const { contractFetch } = await import('@svc/reference-server/testing');

@@ -77,6 +77,22 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
     });
   });
 
+  it('a chain step answering ok: false fails with test_event_failed (exit 1)', async () => {
+    // No test-control fault can do this: an armed fault fails the whole chain with a 500, and only a step refused
+    // by a tracking rule answers ok: false. So the program's test link (svc-test-<id>, reused by every test event)
+    // is planted without a program, and the click step is refused (`Invalid referral link configuration`).
+    const { id, api_token: key } = await f.server.control.createProgram({});
+    const partner = await f.server.control.createPartner({ program_id: id, name: 'Broken' });
+    await f.server.control.createLink({ program_id: null, partner_id: partner.id, short_link: `svc-test-${id}` });
+    const json = await f.svc(['test', 'chain', '--api-key', key, '--json'], env);
+    expect(json.code).toBe(1);
+    expect(json.json).toMatchObject({ ok: false, error: { code: 'test_event_failed', request_id: expect.any(String) }, events: [{ event_type: 'click', ok: false }] });
+    const human = await f.svc(['test', 'chain', '--api-key', key], env);
+    expect(human.code).toBe(1);
+    expect(human.stderr).toContain('The test click did not go through.');
+    expect(human.stderr).toContain('code:       test_event_failed');
+  });
+
   it('a wrong key fails with the service message (exit 1)', async () => {
     const status = await f.svc(['status', '--api-key', 'svc_live_wrong'], env);
     expect(status.code).toBe(1);

@@ -167,6 +167,20 @@ describe('money safety', () => {
     expect(limited.bodies).toHaveLength(2);
   });
 
+  it('retries a login poll after a 500 or a network failure: a failed poll hands out no token (§Errors/Status codes)', async () => {
+    const pollFailed = () =>
+      platformError(500, 'InternalServerError', messageTemplates.cliFailure('authPoll', 'req-1'), { details: { request_id: 'req-1' } });
+    const complete = () =>
+      ok({ data: { status: 'complete', token: 'svc_login_x', token_expires_at: '2030-01-01T00:00:00.000Z', account_id: 1, email: 'a@b.test' } });
+    const seen = script('get', '/api/v1/cli/auth/poll', [pollFailed, () => HttpResponse.error(), complete]);
+    expect((await client().cli.authPoll('state-1')).data).toMatchObject({ status: 'complete', token: 'svc_login_x' });
+    expect(seen.headers).toHaveLength(3);
+    // A retry after a lost answer that did hand the token out: the 400 is not retried, the caller reports it.
+    const consumed = script('get', '/api/v1/cli/auth/poll', [() => platformError(400, 'BadRequestError', catalogue.pollSessionConsumed.message)]);
+    await expect(client().cli.authPoll('state-1')).rejects.toMatchObject({ status: 400, message: 'Session already consumed' });
+    expect(consumed.headers).toHaveLength(1);
+  });
+
   it('gives up after maxRetries with the last error', async () => {
     const seen = script('post', '/api/v1/track/sale', [saleFailed]);
     await expect(client({ maxRetries: 3 }).track.sale({ transaction_id: 't', amount_cents: 1 })).rejects.toBeInstanceOf(SvcInternalServerError);

@@ -44,7 +44,7 @@ export interface SvcCli {
   programs(loginToken: string): Promise<SvcResult<CliProgramsResponse>>;
   /** Starts a browser login session; returns its `state`. */
   authStart(): Promise<SvcResult<CliAuthStartResponse>>;
-  /** Polls a login session; the token comes once, on the first poll after sign-in. */
+  /** Polls a login session; the token comes once, on the first poll after sign-in. Retried on 429, 5xx and network failures. */
   authPoll(state: string): Promise<SvcResult<CliAuthPollResponse>>;
 }
 
@@ -94,7 +94,10 @@ export class Svc {
       programs: (loginToken) => call({ method: 'GET', path: paths.programs, mode: 'safe', token: loginToken }),
       // The login routes take no credential: the program key is not sent to them.
       authStart: () => call(post(paths.authStart, undefined, 'once', '')),
-      authPoll: (state) => call({ method: 'GET', path: paths.authPoll, query: { state }, mode: 'once', token: '' }),
+      // A read as far as retries go (§Errors/Status codes: 500 → retry with backoff): the token is handed out only
+      // in a successful answer, so a failed poll consumed nothing; a retry whose lost predecessor did take the
+      // token answers 400 `Session already consumed`, which the caller reports (§States and transitions).
+      authPoll: (state) => call({ method: 'GET', path: paths.authPoll, query: { state }, mode: 'safe', token: '' }),
     };
   }
 

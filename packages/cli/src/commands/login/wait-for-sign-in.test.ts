@@ -41,6 +41,21 @@ describe('waitForSignIn (real reference server, injected sleep)', () => {
     expect(login).toMatchObject({ account_id, email: 'poll@example.com', token: expect.stringMatching(/^svc_login_/) });
   });
 
+  it('signs in although the poll that hands out the token first answers 500 (§Errors/Status codes: retry with backoff)', async () => {
+    const { account_id } = await server.control.createAccount();
+    const { data: session } = await client.cli.authStart();
+    const login = await waitForSignIn(client, {
+      state: session.state,
+      pollIntervalSeconds: 1,
+      // The user signs in; then the next poll fails once on the server's side.
+      sleep: async () => {
+        await callback(session.state, (await server.control.issueIdToken(account_id)).id_token);
+        await server.control.armFault({ point: 'cli' });
+      },
+    });
+    expect(login).toMatchObject({ account_id, token: expect.stringMatching(/^svc_login_/) });
+  });
+
   it('gives up on its own after the 5-minute session even if the service never says expired', async () => {
     const { data: session } = await client.cli.authStart();
     let now = 0;

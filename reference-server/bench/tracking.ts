@@ -3,9 +3,32 @@ import type { ServerProcess } from '../test/scale/server-process';
 import { load, type LoadResult } from './load';
 import { spawnBare, spawnBenchServer } from './processes';
 
+export interface TrackingPair {
+  route: 'click' | 'lead' | 'sale';
+  server: LoadResult;
+  bare: LoadResult;
+  /** Server over bare throughput of every repeat, lowest first (the pair shown is the median one). */
+  ratios?: number[];
+}
+
 export interface TrackingBench {
   store: string;
-  pairs: { route: 'click' | 'lead' | 'sale'; server: LoadResult; bare: LoadResult }[];
+  pairs: TrackingPair[];
+}
+
+/**
+ * The median repeat of each route, by ratio. The two cores are shared with the load generator and with whatever
+ * else the machine runs, so one run can be off by 3× (seen here); the median of several repeats is stabler.
+ */
+export function medianPairs(store: string, runs: TrackingBench[]): TrackingBench {
+  const routes = runs[0]?.pairs.map((pair) => pair.route) ?? [];
+  const pairs = routes.map((route) => {
+    const repeats = runs.map((run) => run.pairs.find((pair) => pair.route === route)!);
+    const sorted = [...repeats].sort((a, b) => a.server.rps / a.bare.rps - b.server.rps / b.bare.rps);
+    const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
+    return { ...median, ratios: sorted.map((pair) => pair.server.rps / pair.bare.rps) };
+  });
+  return { store, pairs };
 }
 
 export interface TrackingBenchOptions {
@@ -39,7 +62,7 @@ export async function benchTracking(store: string, databaseUrl: string, options:
     await load({ name: 'warm-up', url: bare.url, pid: bare.pid, seconds: 2, connections: options.connections, request: { method: 'POST', path: '/bare', headers: json, body: clickBody } });
 
     const clickIds: string[] = [];
-    const pairs: TrackingBench['pairs'] = [];
+    const pairs: TrackingPair[] = [];
     const clickBare = await run('click (bare)', bare, { method: 'POST', path: '/bare', headers: json, body: clickBody });
     const click = await run('click', serverTarget, {
       method: 'POST',

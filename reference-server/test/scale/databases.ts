@@ -15,16 +15,19 @@ export interface PrivateDatabase {
 
 export const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 
-/** PostgreSQL when the project runs on it (a schema of its own, dropped afterwards), else a SQLite file. */
-export function privateDatabase(label: string): PrivateDatabase {
-  if (postgresUrl) {
+/**
+ * PostgreSQL at `postgres` (a schema of its own, dropped afterwards), else a SQLite file. Tests default to the
+ * project's store; the benchmark names each store explicitly, whatever DATABASE_URL holds.
+ */
+export function privateDatabase(label: string, postgres: string | undefined = postgresUrl): PrivateDatabase {
+  if (postgres) {
     const schema = uniqueSchemaName(`svc_${label}`);
-    const url = `${postgresUrl}${postgresUrl.includes('?') ? '&' : '?'}schema=${schema}`;
+    const url = `${postgres}${postgres.includes('?') ? '&' : '?'}schema=${schema}`;
     return {
       url,
       kind: 'postgres',
       async dispose() {
-        const client = new pg.Client({ connectionString: postgresUrl });
+        const client = new pg.Client({ connectionString: postgres });
         await client.connect();
         await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
         await client.end();

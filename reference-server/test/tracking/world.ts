@@ -1,3 +1,4 @@
+import { platformErrorNames, type PlatformStatus } from '@svc/types';
 import { expect } from 'vitest';
 import type { Harness, HarnessResponse } from '../harness';
 
@@ -49,25 +50,13 @@ export function txnId(): string {
   return `ch_${process.pid}_${Date.now()}_${++txn}`;
 }
 
-/** §Errors/Envelopes: the platform envelope's `error.name` by status. */
-const names: Record<number, string> = {
-  400: 'BadRequestError',
-  401: 'UnauthorizedError',
-  403: 'ForbiddenError',
-  404: 'NotFoundError',
-  409: 'ConflictError',
-  410: 'GoneError',
-  422: 'UnprocessableEntityError',
-  500: 'InternalServerError',
-};
-
 /**
  * Asserts the platform envelope with the exact message, the name of its status, `details` empty except on the
  * 409 (which names `sale_id`), and `error.code` when given.
  */
 export function platformError(res: HarnessResponse, status: number, message: string, code?: string): void {
   const details = status === 409 ? { sale_id: expect.any(Number) } : {};
-  const expected: Record<string, unknown> = { status, name: names[status], message, details };
+  const expected: Record<string, unknown> = { status, name: platformErrorNames[status as PlatformStatus], message, details };
   if (code) expected.code = code;
   if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${res.text}`);
   expect(res.body.data).toBeNull();

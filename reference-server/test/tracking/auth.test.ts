@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../harness';
-import { createWorld, platformError, txnId, type World } from './world';
+import { describe, expect, it } from 'vitest';
+import { platformError, trackingSuite, txnId } from './world';
 
-let h: Harness;
-let w: World;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  w = await createWorld(h);
-});
+const t = trackingSuite();
 
 const saleBody = { transaction_id: 'ch_auth', amount_cents: 100, customer_key: 'k' };
 const send = (path: string, authorization?: string, json: unknown = saleBody) =>
-  h.request(path.endsWith('readiness') ? 'GET' : 'POST', path, {
+  t.h.request(path.endsWith('readiness') ? 'GET' : 'POST', path, {
     ...(path.endsWith('readiness') ? {} : { json }),
     headers: authorization === undefined ? {} : { authorization },
   });
@@ -23,7 +13,7 @@ const send = (path: string, authorization?: string, json: unknown = saleBody) =>
 describe('the three 401 texts', () => {
   it('sale: malformed, missing, invalid (platform envelope, code unauthorized)', async () => {
     const malformed = 'Missing or malformed Authorization header. Expected: Bearer <token>';
-    for (const header of [undefined, `Token ${w.key}`, `bearer ${w.key}`]) {
+    for (const header of [undefined, `Token ${t.w.key}`, `bearer ${t.w.key}`]) {
       const res = await send('/api/v1/track/sale', header);
       platformError(res, 401, malformed, 'unauthorized');
       expect(res.headers['x-request-id']).toBeTruthy();
@@ -47,9 +37,9 @@ describe('the three 401 texts', () => {
     ];
     for (const path of ['/api/v1/track/sale', '/api/v1/track/refund']) {
       for (const body of bodies) {
-        const res = await h.request('POST', path, body);
+        const res = await t.h.request('POST', path, body);
         platformError(res, 401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized');
-        const wrong = await h.request('POST', path, { ...body, headers: { authorization: 'Bearer svc_live_wrong' } });
+        const wrong = await t.h.request('POST', path, { ...body, headers: { authorization: 'Bearer svc_live_wrong' } });
         platformError(wrong, 401, 'Invalid API token', 'unauthorized');
       }
     }
@@ -75,15 +65,15 @@ describe('key rotation', () => {
 
   it('before the deadline: Deprecation, Sunset, Link and a top-level warnings array on every key route', async () => {
     const markedAt = '2030-01-01T00:00:00.000Z';
-    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy, marked_at: markedAt });
-    const clickId = await w.clickId();
+    await t.h.control.markKeyRotation(t.w.programId, { rotate_by: rotateBy, marked_at: markedAt });
+    const clickId = await t.w.clickId();
     const responses = [
-      await w.lead({ click_id: clickId, customer_key: 'rot' }),
-      await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'rot' }),
-      await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }),
+      await t.w.lead({ click_id: clickId, customer_key: 'rot' }),
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'rot' }),
+      await t.h.request('GET', '/api/v1/programs/me/readiness', { key: t.w.key }),
     ];
     const sale = responses[1];
-    responses.push(await w.refund({ transaction_id: sale?.body.transaction_id }));
+    responses.push(await t.w.refund({ transaction_id: sale?.body.transaction_id }));
     for (const res of responses) {
       expect(res.status).toBe(200);
       expect(res.headers.deprecation).toBe(`@${Date.parse(markedAt) / 1000}`);
@@ -92,19 +82,19 @@ describe('key rotation', () => {
       expect(res.body.warnings).toEqual([expect.objectContaining({ code: 'api_key_rotation_required', rotate_by: rotateBy })]);
     }
     // Browser mode has no key: no notice.
-    const browser = await w.lead({ click_id: await w.clickId() }, null);
+    const browser = await t.w.lead({ click_id: await t.w.clickId() }, null);
     expect(browser.body.warnings).toBeUndefined();
   });
 
   it('after the deadline: 401 api_key_rotation_required (typed) on sale, refund, lead and readiness', async () => {
-    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy });
-    await h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
-    const clickId = await w.clickId();
+    await t.h.control.markKeyRotation(t.w.programId, { rotate_by: rotateBy });
+    await t.h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
+    const clickId = await t.w.clickId();
     const responses = [
-      await w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId }),
-      await w.refund({ transaction_id: 'ch_any' }),
-      await w.lead({ click_id: clickId }),
-      await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }),
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId }),
+      await t.w.refund({ transaction_id: 'ch_any' }),
+      await t.w.lead({ click_id: clickId }),
+      await t.h.request('GET', '/api/v1/programs/me/readiness', { key: t.w.key }),
     ];
     for (const res of responses) {
       expect(res.status).toBe(401);
@@ -112,36 +102,36 @@ describe('key rotation', () => {
         error: { code: 'api_key_rotation_required', message: expect.any(String), hint: expect.any(String), docs_url: expect.stringMatching(/^https:/) },
       });
     }
-    expect((await w.records()).customers[0]?.status).toBe('clicked');
+    expect((await t.w.records()).customers[0]?.status).toBe('clicked');
   });
 
   it('a click sent with a marked key carries the notice, and after the deadline is refused and records nothing', async () => {
-    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy });
-    const before = await w.click({}, { authorization: `Bearer ${w.key}` });
+    await t.h.control.markKeyRotation(t.w.programId, { rotate_by: rotateBy });
+    const before = await t.w.click({}, { authorization: `Bearer ${t.w.key}` });
     expect(before.status).toBe(200);
     expect(before.headers.sunset).toBe(new Date(rotateBy).toUTCString());
     expect(before.body.warnings).toEqual([expect.objectContaining({ code: 'api_key_rotation_required' })]);
     // Without the key the same click carries no notice: it is the key's, not the program's.
-    expect((await w.click()).headers.sunset).toBeUndefined();
+    expect((await t.w.click()).headers.sunset).toBeUndefined();
 
-    await h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
-    const clicks = (await w.records()).clicks.length;
-    const after = await w.click({}, { authorization: `Bearer ${w.key}` });
+    await t.h.control.clock({ now: '2099-01-01T00:00:01.000Z' });
+    const clicks = (await t.w.records()).clicks.length;
+    const after = await t.w.click({}, { authorization: `Bearer ${t.w.key}` });
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe('api_key_rotation_required');
-    expect((await w.records()).clicks).toHaveLength(clicks);
+    expect((await t.w.records()).clicks).toHaveLength(clicks);
   });
 
   it('error answers to a marked key carry the notice headers too, without a warnings array', async () => {
-    await h.control.markKeyRotation(w.programId, { rotate_by: rotateBy });
+    await t.h.control.markKeyRotation(t.w.programId, { rotate_by: rotateBy });
     const transaction = txnId();
-    const clickId = await w.clickId();
-    await w.lead({ click_id: clickId, customer_key: 'rot-err' });
-    expect((await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: 'rot-err' })).status).toBe(200);
+    const clickId = await t.w.clickId();
+    await t.w.lead({ click_id: clickId, customer_key: 'rot-err' });
+    expect((await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: 'rot-err' })).status).toBe(200);
     const errors = [
-      await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: 'rot-err' }),
-      await w.refund({ transaction_id: 'ch_no_such_sale' }),
-      await w.sale({ amount_cents: 100, customer_key: 'rot-err' }),
+      await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: 'rot-err' }),
+      await t.w.refund({ transaction_id: 'ch_no_such_sale' }),
+      await t.w.sale({ amount_cents: 100, customer_key: 'rot-err' }),
     ];
     expect(errors.map((res) => res.status)).toEqual([409, 404, 400]);
     for (const res of errors) {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
-import { createWorld, type World } from './world';
+import { createWorld, trackingSuite } from './world';
 
-let h: Harness;
-let w: World;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  // Start at the beginning of a window, so the test never straddles two.
+// Start each test at the beginning of a window, so it never straddles two.
+const t = trackingSuite(async (h) => {
   const now = Date.parse((await h.control.clock({ advance_seconds: 0 })).now);
   await h.control.clock({ now: new Date(Math.ceil(now / 60_000) * 60_000 + 1000).toISOString() });
-  w = await createWorld(h);
 });
 
 function expectRateLimited(res: Awaited<ReturnType<Harness['request']>>, limit: number) {
@@ -28,58 +20,58 @@ function expectRateLimited(res: Awaited<ReturnType<Harness['request']>>, limit: 
 describe('§Limits', () => {
   it('click: 60 per minute per IP; the 61st is refused and records nothing; the next window is open again', async () => {
     for (let i = 0; i < 60; i++) {
-      const res = await w.click();
+      const res = await t.w.click();
       expect(res.status).toBe(200);
       expect(res.headers['x-ratelimit-remaining']).toBe(String(59 - i));
     }
-    expectRateLimited(await w.click(), 60);
-    expect((await w.records()).clicks).toHaveLength(60);
-    await h.control.clock({ advance_seconds: 60 });
-    expect((await w.click()).status).toBe(200);
+    expectRateLimited(await t.w.click(), 60);
+    expect((await t.w.records()).clicks).toHaveLength(60);
+    await t.h.control.clock({ advance_seconds: 60 });
+    expect((await t.w.click()).status).toBe(200);
   });
 
   it('lead: 30 per minute per IP', async () => {
-    for (let i = 0; i < 30; i++) expect((await w.lead({})).status).toBe(400);
-    expectRateLimited(await w.lead({ customer_key: 'late' }), 30);
-    expect((await w.records()).customers).toEqual([]);
+    for (let i = 0; i < 30; i++) expect((await t.w.lead({})).status).toBe(400);
+    expectRateLimited(await t.w.lead({ customer_key: 'late' }), 30);
+    expect((await t.w.records()).customers).toEqual([]);
   });
 
   it('sale and refund: 120 combined per API key; another key has its own bucket', async () => {
-    for (let i = 0; i < 60; i++) expect((await w.sale({})).status).toBe(400);
-    for (let i = 0; i < 60; i++) expect((await w.refund({})).status).toBe(400);
-    expectRateLimited(await w.sale({ transaction_id: 'ch_late', amount_cents: 100 }), 120);
-    expectRateLimited(await w.refund({ transaction_id: 'ch_late' }), 120);
-    const other = await createWorld(h);
+    for (let i = 0; i < 60; i++) expect((await t.w.sale({})).status).toBe(400);
+    for (let i = 0; i < 60; i++) expect((await t.w.refund({})).status).toBe(400);
+    expectRateLimited(await t.w.sale({ transaction_id: 'ch_late', amount_cents: 100 }), 120);
+    expectRateLimited(await t.w.refund({ transaction_id: 'ch_late' }), 120);
+    const other = await createWorld(t.h);
     expect((await other.sale({})).status).toBe(400);
   });
 
   it('sale and refund without a key fall back to the client IP', async () => {
-    for (let i = 0; i < 60; i++) expect((await h.request('POST', '/api/v1/track/sale', { json: {} })).status).toBe(401);
-    for (let i = 0; i < 60; i++) expect((await h.request('POST', '/api/v1/track/refund', { json: {} })).status).toBe(401);
-    expectRateLimited(await h.request('POST', '/api/v1/track/sale', { json: {} }), 120);
+    for (let i = 0; i < 60; i++) expect((await t.h.request('POST', '/api/v1/track/sale', { json: {} })).status).toBe(401);
+    for (let i = 0; i < 60; i++) expect((await t.h.request('POST', '/api/v1/track/refund', { json: {} })).status).toBe(401);
+    expectRateLimited(await t.h.request('POST', '/api/v1/track/sale', { json: {} }), 120);
     // The key's own bucket is untouched.
-    expect((await w.sale({})).status).toBe(400);
+    expect((await t.w.sale({})).status).toBe(400);
   });
 
   it('every answer of these routes carries the headers (Reset = the window end in Unix seconds), Retry-After only on 429', async () => {
-    const now = Date.parse((await h.control.clock({ advance_seconds: 0 })).now);
+    const now = Date.parse((await t.h.control.clock({ advance_seconds: 0 })).now);
     const windowEnd = String(Math.floor(now / 60_000) * 60 + 60);
-    const other = await createWorld(h);
+    const other = await createWorld(t.h);
     const answers = [
-      await w.click(),
-      await w.click({ affiliate_url: 'not a url' }),
-      await w.click({ additional_data: { test_mode: true, program_id: other.programId } }, { authorization: `Bearer ${w.key}` }),
-      await w.lead({}),
-      await w.sale({}, 'svc_live_wrong'),
-      await w.sale({}),
-      await w.refund({ transaction_id: 'ch_none' }),
-      await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }),
+      await t.w.click(),
+      await t.w.click({ affiliate_url: 'not a url' }),
+      await t.w.click({ additional_data: { test_mode: true, program_id: other.programId } }, { authorization: `Bearer ${t.w.key}` }),
+      await t.w.lead({}),
+      await t.w.sale({}, 'svc_live_wrong'),
+      await t.w.sale({}),
+      await t.w.refund({ transaction_id: 'ch_none' }),
+      await t.h.request('GET', '/api/v1/programs/me/readiness', { key: t.w.key }),
     ];
-    await h.control.setLinkEnabled(w.shortLink, false);
-    answers.push(await w.click());
+    await t.h.control.setLinkEnabled(t.w.shortLink, false);
+    answers.push(await t.w.click());
     // The readiness 500 carries retry_after_seconds in its body, yet no Retry-After header (429 only).
-    await h.control.armFault({ point: 'readiness' });
-    answers.push(await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }));
+    await t.h.control.armFault({ point: 'readiness' });
+    answers.push(await t.h.request('GET', '/api/v1/programs/me/readiness', { key: t.w.key }));
     expect(answers.map((res) => res.status)).toEqual([200, 400, 403, 400, 401, 400, 404, 200, 410, 500]);
     for (const res of answers) {
       const where = `${res.status} ${res.text}`;
@@ -90,8 +82,8 @@ describe('§Limits', () => {
       expect(res.headers['x-request-id'], where).toBeTruthy();
     }
     const limited = await (async () => {
-      for (let i = 0; i < 30; i++) await w.lead({});
-      return w.lead({});
+      for (let i = 0; i < 30; i++) await t.w.lead({});
+      return t.w.lead({});
     })();
     expectRateLimited(limited, 30);
     expect(limited.headers['x-ratelimit-reset']).toBe(windowEnd);
@@ -99,8 +91,8 @@ describe('§Limits', () => {
   });
 
   it('readiness: 30 per minute per API key', async () => {
-    for (let i = 0; i < 30; i++) expect((await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key })).status).toBe(200);
-    expectRateLimited(await h.request('GET', '/api/v1/programs/me/readiness', { key: w.key }), 30);
+    for (let i = 0; i < 30; i++) expect((await t.h.request('GET', '/api/v1/programs/me/readiness', { key: t.w.key })).status).toBe(200);
+    expectRateLimited(await t.h.request('GET', '/api/v1/programs/me/readiness', { key: t.w.key }), 30);
   });
 });
 

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readMetrics } from '../../src/domain/metrics/read';
-import { createHarness, type Harness } from '../harness';
-import { createWorld, platformError, txnId, type World } from './world';
+import { createWorld, platformError, trackingSuite, txnId, type World } from './world';
 
-let h: Harness;
-let w: World;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  w = await createWorld(h);
-});
+const t = trackingSuite();
 
 const day = 86_400;
 /** A customer who clicked and signed up; returns its key and click id. */
@@ -25,9 +15,9 @@ async function customer(world: World, key = `user_${Math.random().toString(36).s
 
 describe('POST /api/v1/track/sale', () => {
   it('records the sale, its commission and the metrics', async () => {
-    const { key, clickId } = await customer(w);
+    const { key, clickId } = await customer(t.w);
     const transaction = txnId();
-    const res = await w.sale({ transaction_id: transaction, amount_cents: 4900, currency: 'USD', customer_key: key });
+    const res = await t.w.sale({ transaction_id: transaction, amount_cents: 4900, currency: 'USD', customer_key: key });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
@@ -38,38 +28,38 @@ describe('POST /api/v1/track/sale', () => {
     });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-ratelimit-limit']).toBe('120');
-    const records = await w.records();
+    const records = await t.w.records();
     expect(records.sales).toEqual([
       { id: res.body.sale_id, processor_event_id: transaction, amount_cents: 4900, currency: 'USD', is_test: false, refunded: false },
     ]);
     expect(records.commissions).toEqual([{ id: res.body.commission_id, sale_id: res.body.sale_id, amount_cents: 490, status: 'pending' }]);
     expect(records.customers[0]).toMatchObject({ click_id: clickId, status: 'converted' });
-    expect(await readMetrics(h.store.db, w.programId)).toEqual({
+    expect(await readMetrics(t.h.store.db, t.w.programId)).toEqual({
       clicks: 1,
       leads: 1,
       sales: 1,
       revenue_cents: { USD: 4900 },
       commissions_cents: { USD: 490 },
     });
-    const event = await h.store.db.selectFrom('events').selectAll().where('type', '=', 'sale').executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ sale_id: res.body.sale_id, amount_cents: 4900, currency: 'USD', source: 'api', partner_id: w.partnerId });
+    const event = await t.h.store.db.selectFrom('events').selectAll().where('type', '=', 'sale').executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ sale_id: res.body.sale_id, amount_cents: 4900, currency: 'USD', source: 'api', partner_id: t.w.partnerId });
   });
 
   it('attributes by click_id, defaults the currency to USD and keeps currencies apart', async () => {
-    const clickId = await w.clickId();
-    expect((await w.sale({ transaction_id: txnId(), amount_cents: 1000, click_id: clickId })).status).toBe(200);
-    const recurring = await createWorld(h, { commission_type: 'recurring_percent', commission_rate: 10 });
+    const clickId = await t.w.clickId();
+    expect((await t.w.sale({ transaction_id: txnId(), amount_cents: 1000, click_id: clickId })).status).toBe(200);
+    const recurring = await createWorld(t.h, { commission_type: 'recurring_percent', commission_rate: 10 });
     const c = await customer(recurring);
     await recurring.sale({ transaction_id: txnId(), amount_cents: 1000, currency: 'EUR', customer_key: c.key });
     await recurring.sale({ transaction_id: txnId(), amount_cents: 50_000, currency: 'VND', customer_key: c.key });
-    expect((await w.records()).sales[0]?.currency).toBe('USD');
-    const m = await readMetrics(h.store.db, recurring.programId);
+    expect((await t.w.records()).sales[0]?.currency).toBe('USD');
+    const m = await readMetrics(t.h.store.db, recurring.programId);
     expect(m.revenue_cents).toEqual({ EUR: 1000, VND: 50_000 });
     expect(m.commissions_cents).toEqual({ EUR: 100, VND: 5000 });
   });
 
   it('answers every validation message with error.code invalid_request or unsupported_currency, recording nothing', async () => {
-    const { key } = await customer(w);
+    const { key } = await customer(t.w);
     const base = { transaction_id: 'ch_valid', amount_cents: 100, customer_key: key };
     const now = Date.now();
     const cases: [Record<string, unknown>, number, string, string][] = [
@@ -94,11 +84,11 @@ describe('POST /api/v1/track/sale', () => {
       [{ ...base, provider_payment_id: 'x'.repeat(256) }, 400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'],
       [{ ...base, livemode: 'yes' }, 400, 'livemode must be a boolean', 'invalid_request'],
     ];
-    for (const [body, status, message, code] of cases) platformError(await w.sale(body), status, message, code);
-    expect((await w.records()).sales).toEqual([]);
-    const soon = await w.sale({ ...base, transaction_id: 'ch_soon', occurred_at: new Date(now + 4 * 60_000).toISOString() });
+    for (const [body, status, message, code] of cases) platformError(await t.w.sale(body), status, message, code);
+    expect((await t.w.records()).sales).toEqual([]);
+    const soon = await t.w.sale({ ...base, transaction_id: 'ch_soon', occurred_at: new Date(now + 4 * 60_000).toISOString() });
     expect(soon.status).toBe(200);
-    const ok = await w.sale({
+    const ok = await t.w.sale({
       ...base,
       occurred_at: new Date(now - 29 * day * 1000).toISOString().replace('Z', '+00:00'),
       provider: 'stripe',
@@ -111,88 +101,88 @@ describe('POST /api/v1/track/sale', () => {
   it('refuses a body that is not JSON as an invalid request (400 with error.code), recording nothing', async () => {
     const json = JSON.stringify({ transaction_id: txnId(), amount_cents: 100, customer_key: 'k' });
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
-      const res = await h.request('POST', '/api/v1/track/sale', { raw: json, contentType, key: w.key });
+      const res = await t.h.request('POST', '/api/v1/track/sale', { raw: json, contentType, key: t.w.key });
       platformError(res, 400, 'Content-Type must be application/json', 'invalid_request');
     }
-    expect((await w.records()).sales).toHaveLength(0);
+    expect((await t.w.records()).sales).toHaveLength(0);
   });
 
   it('answers the no_attribution messages, recording nothing', async () => {
-    platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'nobody' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
-    platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100 }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
-    platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: 'clk_nope' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
-    const other = await createWorld(h);
+    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'nobody' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
+    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100 }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
+    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: 'clk_nope' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
+    const other = await createWorld(t.h);
     const elsewhere = await customer(other, 'shared_user');
-    platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'shared_user' }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
-    platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: elsewhere.clickId }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
-    await w.lead({ customer_key: 'cleared_cookie' });
-    platformError(await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'cleared_cookie' }), 400, 'No partner-program relationship found for this customer', 'no_attribution');
-    expect((await w.records()).sales).toEqual([]);
+    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'shared_user' }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
+    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: elsewhere.clickId }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
+    await t.w.lead({ customer_key: 'cleared_cookie' });
+    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'cleared_cookie' }), 400, 'No partner-program relationship found for this customer', 'no_attribution');
+    expect((await t.w.records()).sales).toEqual([]);
   });
 
   it('stores the sale but answers partnerId required to create commission when the partner is gone; a resend gets 409', async () => {
-    const { key } = await customer(w);
-    await h.store.db.deleteFrom('partners').where('id', '=', w.partnerId).execute();
+    const { key } = await customer(t.w);
+    await t.h.store.db.deleteFrom('partners').where('id', '=', t.w.partnerId).execute();
     const transaction = txnId();
-    platformError(await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key }), 400, 'partnerId required to create commission', 'no_attribution');
-    const records = await w.records();
+    platformError(await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key }), 400, 'partnerId required to create commission', 'no_attribution');
+    const records = await t.w.records();
     expect(records.sales).toHaveLength(1);
     expect(records.commissions).toEqual([]);
-    const resend = await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
+    const resend = await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
     platformError(resend, 409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction');
     expect(resend.body.error.details).toEqual({ sale_id: records.sales[0]?.id });
   });
 
   it('answers 409 with details.sale_id for a transaction_id already recorded, in any program', async () => {
-    const { key } = await customer(w);
+    const { key } = await customer(t.w);
     const transaction = txnId();
-    const first = await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
-    const again = await w.sale({ transaction_id: transaction, amount_cents: 999, customer_key: key });
+    const first = await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
+    const again = await t.w.sale({ transaction_id: transaction, amount_cents: 999, customer_key: key });
     platformError(again, 409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction');
     expect(again.body.error.details).toEqual({ sale_id: first.body.sale_id });
-    const other = await createWorld(h);
+    const other = await createWorld(t.h);
     const otherCustomer = await customer(other);
     const cross = await other.sale({ transaction_id: transaction, amount_cents: 100, customer_key: otherCustomer.key });
     expect(cross.status).toBe(409);
     expect(cross.body.error.details.sale_id).toBe(first.body.sale_id);
-    expect((await w.records()).sales).toHaveLength(1);
+    expect((await t.w.records()).sales).toHaveLength(1);
     expect((await other.records()).sales).toHaveLength(0);
   });
 });
 
 describe('window check on sale', () => {
   it('compares the click with the signup: a late payment of a customer who signed up in the window is attributed', async () => {
-    const short = await createWorld(h, { attribution_window_days: 30 });
+    const short = await createWorld(t.h, { attribution_window_days: 30 });
     const clickId = await short.clickId();
-    await h.control.clock({ advance_seconds: 20 * day });
+    await t.h.control.clock({ advance_seconds: 20 * day });
     await short.lead({ click_id: clickId, customer_key: 'late_payer' });
-    await h.control.clock({ advance_seconds: 80 * day });
+    await t.h.control.clock({ advance_seconds: 80 * day });
     expect((await short.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'late_payer' })).status).toBe(200);
   });
 
   it('refuses a payment outside the window (no signup recorded), records nothing, and checks the next payment again', async () => {
-    const short = await createWorld(h, { attribution_window_days: 30 });
+    const short = await createWorld(t.h, { attribution_window_days: 30 });
     const clickId = await short.clickId();
-    await h.control.clock({ advance_seconds: 31 * day });
+    await t.h.control.clock({ advance_seconds: 31 * day });
     const late = await short.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId });
     platformError(late, 400, 'Click is outside the attribution window for this customer', 'no_attribution');
     // A payment dated inside the window (occurred_at) is attributed.
-    const inside = new Date(Date.parse((await h.control.clock({ advance_seconds: 0 })).now) - 2 * day * 1000).toISOString();
+    const inside = new Date(Date.parse((await t.h.control.clock({ advance_seconds: 0 })).now) - 2 * day * 1000).toISOString();
     expect((await short.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId, occurred_at: inside })).status).toBe(200);
     expect((await short.records()).sales).toHaveLength(1);
   });
 
   it('refuses a signup that came after the window, and never re-checks after a conversion', async () => {
-    const short = await createWorld(h, { attribution_window_days: 30, commission_type: 'recurring_fixed', commission_rate: 300 });
+    const short = await createWorld(t.h, { attribution_window_days: 30, commission_type: 'recurring_fixed', commission_rate: 300 });
     const a = await short.clickId();
-    await h.control.clock({ advance_seconds: 31 * day });
+    await t.h.control.clock({ advance_seconds: 31 * day });
     await short.lead({ click_id: a, customer_key: 'slow_signup' });
     platformError(await short.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'slow_signup' }), 400, 'Click is outside the attribution window for this customer', 'no_attribution');
 
     const b = await short.clickId();
     await short.lead({ click_id: b, customer_key: 'subscriber' });
     expect((await short.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'subscriber' })).status).toBe(200);
-    await h.control.clock({ advance_seconds: 400 * day });
+    await t.h.control.clock({ advance_seconds: 400 * day });
     const renewal = await short.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'subscriber' });
     expect(renewal.status).toBe(200);
     expect(renewal.body.commission_id).toEqual(expect.any(Number));
@@ -208,7 +198,7 @@ describe('commission types', () => {
       { commission_type: 'recurring_fixed', commission_rate: 250, amounts: [250, 250] },
     ] as const;
     for (const e of expectations) {
-      const world = await createWorld(h, { commission_type: e.commission_type, commission_rate: e.commission_rate });
+      const world = await createWorld(t.h, { commission_type: e.commission_type, commission_rate: e.commission_rate });
       const { key } = await customer(world);
       const paid: number[] = [];
       for (let i = 0; i < 2; i++) {
@@ -219,7 +209,7 @@ describe('commission types', () => {
         paid.push(commission?.amount_cents ?? -1);
       }
       expect(paid, e.commission_type).toEqual(e.amounts);
-      const m = await readMetrics(h.store.db, world.programId);
+      const m = await readMetrics(t.h.store.db, world.programId);
       expect(m.sales).toBe(2);
       expect(m.revenue_cents).toEqual({ USD: 9800 });
       expect(m.commissions_cents).toEqual({ USD: e.amounts.reduce<number>((s, a) => s + a, 0) });
@@ -229,82 +219,82 @@ describe('commission types', () => {
 
 describe('test mode', () => {
   it('generates test_txn_<timestamp>, creates no commission and leaves real metrics alone', async () => {
-    const clickId = await w.clickId({ additional_data: { test_mode: true } });
-    await w.lead({ click_id: clickId, customer_key: 'tester', additional_data: { test_mode: true } });
-    const before = await readMetrics(h.store.db, w.programId);
-    const res = await w.sale({ amount_cents: 4900, customer_key: 'tester', additional_data: { test_mode: true } });
+    const clickId = await t.w.clickId({ additional_data: { test_mode: true } });
+    await t.w.lead({ click_id: clickId, customer_key: 'tester', additional_data: { test_mode: true } });
+    const before = await readMetrics(t.h.store.db, t.w.programId);
+    const res = await t.w.sale({ amount_cents: 4900, customer_key: 'tester', additional_data: { test_mode: true } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ commission_id: null, message: 'Test sale recorded (no commission)' });
     expect(res.body.transaction_id).toMatch(/^test_txn_\d+$/);
-    const records = await w.records();
+    const records = await t.w.records();
     expect(records.sales).toEqual([expect.objectContaining({ processor_event_id: res.body.transaction_id, is_test: true })]);
     expect(records.commissions).toEqual([]);
-    expect(await readMetrics(h.store.db, w.programId)).toEqual(before);
-    const counters = await h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', w.programId).executeTakeFirstOrThrow();
+    expect(await readMetrics(t.h.store.db, t.w.programId)).toEqual(before);
+    const counters = await t.h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', t.w.programId).executeTakeFirstOrThrow();
     expect(counters).toMatchObject({ sales: 0, test_sales: 1 });
     // Two test sales in the same millisecond still get distinct ids.
-    const again = await w.sale({ amount_cents: 100, additional_data: { test_mode: true } });
+    const again = await t.w.sale({ amount_cents: 100, additional_data: { test_mode: true } });
     expect(again.status).toBe(200);
     expect(again.body.transaction_id).not.toBe(res.body.transaction_id);
   });
 
   it('never touches real attribution: a test sale for a real customer key is recorded unattributed', async () => {
-    const { key } = await customer(w);
-    const res = await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: key, additional_data: { test_mode: true } });
+    const { key } = await customer(t.w);
+    const res = await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: key, additional_data: { test_mode: true } });
     expect(res.status).toBe(200);
-    const records = await w.records();
+    const records = await t.w.records();
     expect(records.customers.find((c) => c.customer_key === key)?.status).toBe('lead');
-    const sale = await h.store.db.selectFrom('sales').selectAll().where('id', '=', res.body.sale_id).executeTakeFirstOrThrow();
+    const sale = await t.h.store.db.selectFrom('sales').selectAll().where('id', '=', res.body.sale_id).executeTakeFirstOrThrow();
     expect(sale).toMatchObject({ customer_id: null, partner_id: null, is_test: 1 });
   });
 });
 
 describe('provisional leads and the sale endpoint', () => {
   it('a sale on the sale endpoint does not settle a provisional lead', async () => {
-    const clickId = await w.clickId();
-    expect((await w.lead({ click_id: clickId }, null)).body.provisional).toBe(true);
-    const res = await w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId });
+    const clickId = await t.w.clickId();
+    expect((await t.w.lead({ click_id: clickId }, null)).body.provisional).toBe(true);
+    const res = await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: clickId });
     expect(res.status).toBe(200);
-    const records = await w.records();
+    const records = await t.w.records();
     expect(records.customers[0]).toMatchObject({ status: 'provisional_lead', provisional: true, customer_key: null });
-    expect((await readMetrics(h.store.db, w.programId)).leads).toBe(0);
+    expect((await readMetrics(t.h.store.db, t.w.programId)).leads).toBe(0);
   });
 });
 
 describe('failures inside the service', () => {
   it('answers 500 Sale tracking failed and records nothing; a retry with the same transaction_id records it', async () => {
-    const { key } = await customer(w);
+    const { key } = await customer(t.w);
     const transaction = txnId();
-    await h.control.armFault({ point: 'sale' });
-    const res = await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
+    await t.h.control.armFault({ point: 'sale' });
+    const res = await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
     platformError(res, 500, 'Sale tracking failed', 'internal_error');
     expect(res.headers['x-request-id']).toBeTruthy();
-    expect((await w.records()).sales).toEqual([]);
-    expect((await w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key })).status).toBe(200);
+    expect((await t.w.records()).sales).toEqual([]);
+    expect((await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key })).status).toBe(200);
   });
 
   it('answers 500 Failed to create commission with the sale stored; the transaction_id stays consumed (409)', async () => {
-    const { key } = await customer(w);
+    const { key } = await customer(t.w);
     const transaction = txnId();
-    await h.control.armFault({ point: 'commission' });
-    platformError(await w.sale({ transaction_id: transaction, amount_cents: 1000, customer_key: key }), 500, 'Failed to create commission', 'internal_error');
-    const records = await w.records();
+    await t.h.control.armFault({ point: 'commission' });
+    platformError(await t.w.sale({ transaction_id: transaction, amount_cents: 1000, customer_key: key }), 500, 'Failed to create commission', 'internal_error');
+    const records = await t.w.records();
     expect(records.sales).toHaveLength(1);
     expect(records.commissions).toEqual([]);
-    const resend = await w.sale({ transaction_id: transaction, amount_cents: 1000, customer_key: key });
+    const resend = await t.w.sale({ transaction_id: transaction, amount_cents: 1000, customer_key: key });
     expect(resend.status).toBe(409);
     expect(resend.body.error.details.sale_id).toBe(records.sales[0]?.id);
     // The stored sale is counted, without a commission.
-    expect(await readMetrics(h.store.db, w.programId)).toMatchObject({ sales: 1, revenue_cents: { USD: 1000 }, commissions_cents: { USD: 0 } });
+    expect(await readMetrics(t.h.store.db, t.w.programId)).toMatchObject({ sales: 1, revenue_cents: { USD: 1000 }, commissions_cents: { USD: 0 } });
   });
 
   it('logs a metrics failure after the sale and commission are stored, and answers 200', async () => {
-    const { key } = await customer(w);
-    await h.control.armFault({ point: 'metrics' });
-    const res = await w.sale({ transaction_id: txnId(), amount_cents: 1000, customer_key: key });
+    const { key } = await customer(t.w);
+    await t.h.control.armFault({ point: 'metrics' });
+    const res = await t.w.sale({ transaction_id: txnId(), amount_cents: 1000, customer_key: key });
     expect(res.status).toBe(200);
     expect(res.body.commission_id).toEqual(expect.any(Number));
-    expect((await w.records()).commissions).toHaveLength(1);
-    expect((await readMetrics(h.store.db, w.programId)).sales).toBe(0);
+    expect((await t.w.records()).commissions).toHaveLength(1);
+    expect((await readMetrics(t.h.store.db, t.w.programId)).sales).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { platformErrorNames, type PlatformStatus } from '@svc/types';
-import { expect } from 'vitest';
-import type { Harness, HarnessResponse } from '../harness';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { createHarness, type Harness, type HarnessResponse } from '../harness';
 
 export interface World {
   programId: number;
@@ -14,6 +14,24 @@ export interface World {
   sale(body: Record<string, unknown>, key?: string): Promise<HarnessResponse>;
   refund(body: Record<string, unknown>, key?: string): Promise<HarnessResponse>;
   records(): ReturnType<Harness['control']['records']>;
+}
+
+/**
+ * The set-up every tracking test file shares: one harness per file; before each test a reset, then `prepare`
+ * (if given), then a fresh world. Tests read `t.h` and `t.w`.
+ */
+export function trackingSuite(prepare?: (h: Harness) => Promise<void>): { h: Harness; w: World } {
+  const t = {} as { h: Harness; w: World };
+  beforeAll(async () => {
+    t.h = await createHarness();
+  });
+  afterAll(() => t.h.close());
+  beforeEach(async () => {
+    await t.h.control.reset();
+    await prepare?.(t.h);
+    t.w = await createWorld(t.h);
+  });
+  return t;
 }
 
 let counter = 0;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { openStore, uniqueSchemaName, type Store } from '../src/store/db';
 import { createControlClient, type ControlClient } from '../src/testing/control-client';
@@ -89,4 +90,21 @@ export async function createHarness(options: Partial<AppOptions> = {}): Promise<
       await store.close();
     },
   };
+}
+
+/**
+ * The set-up most server test files share: one harness per file, reset before each test, then `prepare` (if
+ * given). Tests read `t.h`.
+ */
+export function harnessPerFile(prepare?: (h: Harness) => Promise<void>): { h: Harness } {
+  const t = {} as { h: Harness };
+  beforeAll(async () => {
+    t.h = await createHarness();
+  });
+  afterAll(() => t.h.close());
+  beforeEach(async () => {
+    await t.h.control.reset();
+    await prepare?.(t.h);
+  });
+  return t;
 }

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { harnessPerFile } from './harness';
 import { createWorld, txnId } from './tracking/world';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
-beforeEach(() => h.control.reset());
+const t = harnessPerFile();
 
-const readiness = (key: string) => h.request('GET', '/api/v1/programs/me/readiness', { key });
+const readiness = (key: string) => t.h.request('GET', '/api/v1/programs/me/readiness', { key });
 
 describe('GET /api/v1/programs/me/readiness', () => {
   it('walks the funnel: not_started, in_progress with the next step, then ready', async () => {
-    const program = await h.control.createProgram({ allowed_origins: ['https://shop.example.com'] });
+    const program = await t.h.control.createProgram({ allowed_origins: ['https://shop.example.com'] });
     const first = await readiness(program.api_token);
     expect(first.status).toBe(200);
     expect(first.body.success).toBeUndefined();
@@ -38,7 +33,7 @@ describe('GET /api/v1/programs/me/readiness', () => {
     expect(first.headers['x-request-id']).toBeTruthy();
     expect(first.headers['x-ratelimit-limit']).toBe('30');
 
-    const w = await createWorld(h);
+    const w = await createWorld(t.h);
     expect((await readiness(w.key)).body.next_step.code).toBe('install_tracker');
     // Test events never make a program ready.
     const testClick = await w.clickId({ additional_data: { test_mode: true } });
@@ -59,8 +54,8 @@ describe('GET /api/v1/programs/me/readiness', () => {
   });
 
   it('names the key rotation first while the key is marked', async () => {
-    const w = await createWorld(h);
-    await h.control.markKeyRotation(w.programId, { rotate_by: '2099-01-01T00:00:00Z' });
+    const w = await createWorld(t.h);
+    await t.h.control.markKeyRotation(w.programId, { rotate_by: '2099-01-01T00:00:00Z' });
     const body = (await readiness(w.key)).body;
     expect(body.configuration.key_rotation).toEqual({ rotate_by: '2099-01-01T00:00:00.000Z' });
     expect(body.next_step.code).toBe('rotate_key');
@@ -68,8 +63,8 @@ describe('GET /api/v1/programs/me/readiness', () => {
   });
 
   it('answers 500 in the typed envelope with retry_after_seconds 10 when the verdict cannot be computed', async () => {
-    const w = await createWorld(h);
-    await h.control.armFault({ point: 'readiness' });
+    const w = await createWorld(t.h);
+    await t.h.control.armFault({ point: 'readiness' });
     const res = await readiness(w.key);
     expect(res.status).toBe(500);
     expect(res.body).toEqual({ error: { code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.', retry_after_seconds: 10 } });

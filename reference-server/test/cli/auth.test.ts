@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createHarness, type Harness } from '../harness';
+import { harnessPerFile } from '../harness';
 import { expectCliFailure, startOfMinute } from './support';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-});
+const t = harnessPerFile();
 
-const start = async () => (await h.request('POST', '/api/v1/cli/auth/start')).body.data as { state: string; sign_in_url: string };
-const poll = (state: string) => h.request('GET', `/api/v1/cli/auth/poll?state=${encodeURIComponent(state)}`);
-const callback = (json: unknown) => h.request('POST', '/api/v1/cli/auth/callback', { json });
+const start = async () => (await t.h.request('POST', '/api/v1/cli/auth/start')).body.data as { state: string; sign_in_url: string };
+const poll = (state: string) => t.h.request('GET', `/api/v1/cli/auth/poll?state=${encodeURIComponent(state)}`);
+const callback = (json: unknown) => t.h.request('POST', '/api/v1/cli/auth/callback', { json });
 
 describe('POST /api/v1/cli/auth/start', () => {
   it('creates a session that expires in 5 minutes and links to the sign-in page', async () => {
-    const { now } = await h.control.clock({ advance_seconds: 0 });
-    const res = await h.request('POST', '/api/v1/cli/auth/start', { json: {} });
+    const { now } = await t.h.control.clock({ advance_seconds: 0 });
+    const res = await t.h.request('POST', '/api/v1/cli/auth/start', { json: {} });
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-ratelimit-limit']).toBe('60');
@@ -35,8 +28,8 @@ describe('POST /api/v1/cli/auth/start', () => {
   });
 
   it('answers a failure with the request id at the end of the message', async () => {
-    await h.control.armFault({ point: 'cli' });
-    expectCliFailure(await h.request('POST', '/api/v1/cli/auth/start'), 'Failed to start auth session');
+    await t.h.control.armFault({ point: 'cli' });
+    expectCliFailure(await t.h.request('POST', '/api/v1/cli/auth/start'), 'Failed to start auth session');
   });
 });
 
@@ -55,8 +48,8 @@ describe('POST /api/v1/cli/auth/callback', () => {
   });
 
   it('answers 404 for an unknown session and for one already used', async () => {
-    const { account_id } = await h.control.createAccount();
-    const { id_token } = await h.control.issueIdToken(account_id);
+    const { account_id } = await t.h.control.createAccount();
+    const { id_token } = await t.h.control.issueIdToken(account_id);
     const unknown = await callback({ state: 'nope', id_token });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('Session not found or already used');
@@ -69,10 +62,10 @@ describe('POST /api/v1/cli/auth/callback', () => {
   });
 
   it('refuses a session older than 5 minutes', async () => {
-    const { account_id } = await h.control.createAccount();
+    const { account_id } = await t.h.control.createAccount();
     const { state } = await start();
-    await h.control.clock({ advance_seconds: 5 * 60 + 1 });
-    const { id_token } = await h.control.issueIdToken(account_id);
+    await t.h.control.clock({ advance_seconds: 5 * 60 + 1 });
+    const { id_token } = await t.h.control.issueIdToken(account_id);
     const res = await callback({ state, id_token });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Session expired');
@@ -80,7 +73,7 @@ describe('POST /api/v1/cli/auth/callback', () => {
   });
 
   it('refuses an id_token that does not verify (signature, audience, expiry)', async () => {
-    const { account_id } = await h.control.createAccount();
+    const { account_id } = await t.h.control.createAccount();
     const { state } = await start();
     const forged = await new SignJWT({ email: 'x@example.test' })
       .setProtectedHeader({ alg: 'HS256' })
@@ -95,8 +88,8 @@ describe('POST /api/v1/cli/auth/callback', () => {
       expect(res.body.error.message).toBe('Invalid id_token');
     }
     // An id_token lives 5 minutes: issued, then presented 6 minutes later to a fresh session.
-    const { id_token } = await h.control.issueIdToken(account_id);
-    await h.control.clock({ advance_seconds: 6 * 60 });
+    const { id_token } = await t.h.control.issueIdToken(account_id);
+    await t.h.control.clock({ advance_seconds: 6 * 60 });
     const fresh = await start();
     const expired = await callback({ state: fresh.state, id_token });
     expect(expired.status).toBe(401);
@@ -104,9 +97,9 @@ describe('POST /api/v1/cli/auth/callback', () => {
   });
 
   it('refuses a suspended account with ACCOUNT_BLOCKED, again on retry, and never hands out a token', async () => {
-    const { account_id } = await h.control.createAccount({ blocked: true });
+    const { account_id } = await t.h.control.createAccount({ blocked: true });
     const { state } = await start();
-    const { id_token } = await h.control.issueIdToken(account_id);
+    const { id_token } = await t.h.control.issueIdToken(account_id);
     for (let attempt = 0; attempt < 2; attempt++) {
       const res = await callback({ state, id_token });
       expect(res.status).toBe(403);
@@ -119,10 +112,10 @@ describe('POST /api/v1/cli/auth/callback', () => {
   });
 
   it('answers a failure with the request id at the end of the message', async () => {
-    const { account_id } = await h.control.createAccount();
+    const { account_id } = await t.h.control.createAccount();
     const { state } = await start();
-    const { id_token } = await h.control.issueIdToken(account_id);
-    await h.control.armFault({ point: 'cli' });
+    const { id_token } = await t.h.control.issueIdToken(account_id);
+    await t.h.control.armFault({ point: 'cli' });
     expectCliFailure(await callback({ state, id_token }), 'Auth callback failed');
     // Nothing was completed: the session still takes the sign-in.
     expect((await callback({ state, id_token })).status).toBe(200);
@@ -131,13 +124,13 @@ describe('POST /api/v1/cli/auth/callback', () => {
 
 describe('GET /api/v1/cli/auth/poll', () => {
   it('is pending before sign-in, hands the token out once, then answers Session already consumed', async () => {
-    const { account_id, advertiser_id } = await h.control.createAccount({ email: 'dev@example.test' });
+    const { account_id, advertiser_id } = await t.h.control.createAccount({ email: 'dev@example.test' });
     const { state } = await start();
     const pending = await poll(state);
     expect(pending.status).toBe(200);
     expect(pending.body).toEqual({ data: { status: 'pending' } });
 
-    const { id_token } = await h.control.issueIdToken(account_id);
+    const { id_token } = await t.h.control.issueIdToken(account_id);
     expect((await callback({ state, id_token })).body).toEqual({ data: { status: 'signed_in' } });
 
     const first = await poll(state);
@@ -154,29 +147,29 @@ describe('GET /api/v1/cli/auth/poll', () => {
 
   it('answers expired for a session older than 5 minutes that was never signed in', async () => {
     const { state } = await start();
-    await h.control.clock({ advance_seconds: 4 * 60 });
+    await t.h.control.clock({ advance_seconds: 4 * 60 });
     expect((await poll(state)).body.data.status).toBe('pending');
-    await h.control.clock({ advance_seconds: 61 });
+    await t.h.control.clock({ advance_seconds: 61 });
     const res = await poll(state);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { status: 'expired' } });
   });
 
   it('answers expired for a session signed in but not polled within 5 minutes, and hands out no token', async () => {
-    const { account_id } = await h.control.createAccount();
+    const { account_id } = await t.h.control.createAccount();
     const { state } = await start();
-    const { id_token } = await h.control.issueIdToken(account_id);
+    const { id_token } = await t.h.control.issueIdToken(account_id);
     expect((await callback({ state, id_token })).status).toBe(200);
     // §States and transitions: a session older than 5 minutes is expired whether or not it was signed in.
-    await h.control.clock({ advance_seconds: 5 * 60 + 1 });
+    await t.h.control.clock({ advance_seconds: 5 * 60 + 1 });
     const res = await poll(state);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ data: { status: 'expired' } });
-    expect(await h.store.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
+    expect(await t.h.store.db.selectFrom('login_tokens').selectAll().execute()).toEqual([]);
   });
 
   it('requires state and knows its sessions', async () => {
-    const missing = await h.request('GET', '/api/v1/cli/auth/poll');
+    const missing = await t.h.request('GET', '/api/v1/cli/auth/poll');
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toBe('Missing state parameter');
     const unknown = await poll('nope');
@@ -185,17 +178,17 @@ describe('GET /api/v1/cli/auth/poll', () => {
   });
 
   it('answers a failure with the request id, and the token is still handed out afterwards', async () => {
-    const { account_id } = await h.control.createAccount();
+    const { account_id } = await t.h.control.createAccount();
     const { state } = await start();
-    const { id_token } = await h.control.issueIdToken(account_id);
+    const { id_token } = await t.h.control.issueIdToken(account_id);
     await callback({ state, id_token });
-    await h.control.armFault({ point: 'cli' });
+    await t.h.control.armFault({ point: 'cli' });
     expectCliFailure(await poll(state), 'Failed to poll auth session');
     expect((await poll(state)).body.data.status).toBe('complete');
   });
 
   it('counts against the /cli/* limit of 60 per minute (per IP without a key)', async () => {
-    await startOfMinute(h);
+    await startOfMinute(t.h);
     for (let i = 0; i < 60; i++) expect((await poll('nope')).status).toBe(404);
     const limited = await poll('nope');
     expect(limited.status).toBe(429);
@@ -207,9 +200,9 @@ describe('GET /api/v1/cli/auth/poll', () => {
 describe('/api/v1/cli/auth/* rate limit', () => {
   // §Authentication: these routes take no credential, so a Bearer header must not buy a fresh bucket.
   it('counts per client IP whatever Bearer arrives: a made-up token per request is refused after 60', async () => {
-    await startOfMinute(h);
+    await startOfMinute(t.h);
     for (let i = 0; i < 60; i++) {
-      const res = await h.request('POST', '/api/v1/cli/auth/start', { key: `fake${i}` });
+      const res = await t.h.request('POST', '/api/v1/cli/auth/start', { key: `fake${i}` });
       expect(res.status).toBe(200);
       expect(res.headers['x-ratelimit-remaining']).toBe(String(59 - i));
     }
@@ -218,11 +211,11 @@ describe('/api/v1/cli/auth/* rate limit', () => {
       ['POST', '/api/v1/cli/auth/callback'],
       ['GET', '/api/v1/cli/auth/poll?state=nope'],
     ] as const) {
-      const limited = await h.request(method, path, { key: `fake-${path}`, json: method === 'POST' ? {} : undefined });
+      const limited = await t.h.request(method, path, { key: `fake-${path}`, json: method === 'POST' ? {} : undefined });
       expect(limited.status).toBe(429);
       expect(limited.body.error).toMatchObject({ code: 'rate_limited', status: 429, message: 'Too many requests.' });
     }
     // Refused before the route: no login session past the limit.
-    expect(await h.store.db.selectFrom('login_sessions').selectAll().execute()).toHaveLength(60);
+    expect(await t.h.store.db.selectFrom('login_sessions').selectAll().execute()).toHaveLength(60);
   });
 });

@@ -1,6 +1,6 @@
 import { platformErrorNames, type PlatformStatus } from '@svc/types';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { createHarness, type Harness, type HarnessResponse } from '../harness';
+import { expect } from 'vitest';
+import { harnessPerFile, type Harness, type HarnessResponse } from '../harness';
 
 export interface World {
   programId: number;
@@ -17,20 +17,14 @@ export interface World {
 }
 
 /**
- * The set-up every tracking test file shares: one harness per file; before each test a reset, then `prepare`
- * (if given), then a fresh world. Tests read `t.h` and `t.w`.
+ * The set-up every tracking test file shares: `harnessPerFile`, then a fresh world before each test (after
+ * `prepare`, if given). Tests read `t.h` and `t.w`.
  */
 export function trackingSuite(prepare?: (h: Harness) => Promise<void>): { h: Harness; w: World } {
-  const t = {} as { h: Harness; w: World };
-  beforeAll(async () => {
-    t.h = await createHarness();
-  });
-  afterAll(() => t.h.close());
-  beforeEach(async () => {
-    await t.h.control.reset();
-    await prepare?.(t.h);
-    t.w = await createWorld(t.h);
-  });
+  const t = harnessPerFile(async (h) => {
+    await prepare?.(h);
+    t.w = await createWorld(h);
+  }) as { h: Harness; w: World };
   return t;
 }
 

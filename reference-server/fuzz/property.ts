@@ -49,8 +49,9 @@ export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: Fuz
   // Only operations with a request body read it (a GET's or a retired route's body is ignored, per the spec).
   // A media type the operation accepts must be refused for its size (413); another may be refused first for
   // its type (400 `Content-Type must be application/json`). A missing or unusable key is refused before the
-  // body is read (401), whatever the body.
-  if (request.oversized && op.contentTypes.length > 0 && res.statusCode !== 401) {
+  // body is read (401), whatever the body, and so is a cross-site request to a dashboard or sign-in route (403).
+  const refusedBeforeBody = res.statusCode === 401 || (res.statusCode === 403 && body.includes(catalogue.crossSiteRefused.message));
+  if (request.oversized && op.contentTypes.length > 0 && !refusedBeforeBody) {
     const accepted = op.contentTypes.some((type) => contentType.split(';')[0]!.trim() === type);
     const refusedForType = res.statusCode === 400 && body.includes(catalogue.unsupportedMediaType.message);
     if (accepted ? res.statusCode !== 413 : res.statusCode !== 413 && !refusedForType) {

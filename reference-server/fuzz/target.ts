@@ -120,7 +120,8 @@ async function createFixtures(control: ControlClient, inject: FuzzTarget['inject
     const partner = await control.createPartner({ program_id: program.id });
     const link = await control.createLink({ program_id: program.id, partner_id: partner.id, short_link: `fuzz-${name}` });
     fixtures.shortLinks.push(link.short_link);
-    const click = await call('POST', '/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
+    // The program lists its origins, so a browser-mode call must name one (spec/openapi.yaml, TrackingForbidden).
+    const click = await call('POST', '/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` }, { origin: 'https://shop.example.com' });
     fixtures.clickIds.push(String(click.click_id));
     const customerKey = `fuzz-customer-${name}`;
     await call('POST', '/api/v1/track/lead', { click_id: click.click_id, customer_key: customerKey }, { authorization: `Bearer ${program.api_token}` });

@@ -1,20 +1,30 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ControllableClock, systemClock, type Clock } from './clock';
+import type { OidcConfig } from './config';
+import { serverKeyLoader } from './domain/login/server-key';
 import { Faults } from './faults';
 import { bodyLimitBytes, registerBodyParsers } from './http/body-parsers';
+import { registerCrossSiteGuard } from './http/cross-site';
 import { registerErrorHandling } from './http/envelope';
+import { loggerOptions, registerRequestLog, type LogOptions } from './http/logging';
 import { registerRotationNotices } from './http/program-key';
-import { MemoryRateLimitStore, registerRateLimits, type RateLimitStore } from './http/rate-limit';
+import { registerRateLimits, type RateLimitStore } from './http/rate-limit';
+import { MemoryRateLimitStore } from './http/rate-limit-memory';
 import { registerRequestId, requestIdFor } from './http/request-id';
+import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { defaultConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import './http/route-config';
+import { registerSecurityHeaders } from './http/security-headers';
+import { sessionCookieFor } from './http/session-cookie';
+import { openIdProvider } from './identity/openid-provider';
 import { registerRoutes } from './routes';
 import type { Services } from './services';
 import type { Store } from './store/db';
 
 export interface AppOptions {
   store: Store;
-  /** Mount the `/_test/*` control API (never on by default). */
+  /** Mount the `/_test/*` control API (never on by default). Also turns the development sign-in on. */
   testControl?: boolean;
   /** The clock every time rule reads; with test control on, a clock the control API can move. */
   clock?: Clock;
@@ -22,20 +32,43 @@ export interface AppOptions {
   rateLimits?: boolean;
   /** Counter store for rate limits; memory by default, Redis to share limits across processes. */
   rateLimitStore?: RateLimitStore;
-  /** Base URL the server is reached at (links it prints and serves). */
+  /** Base URL the server is reached at (links it prints and serves; the cookie's `Secure` and HSTS follow it). */
   publicUrl?: string;
-  /** Secrets that sign webhooks and id_tokens; random per process when absent. */
-  secrets?: Partial<Services['secrets']>;
-  logger?: boolean;
-  trustProxy?: boolean;
+  /** OpenID Connect sign-in (`SVC_OIDC_*`); the redirect URI is `${publicUrl}/auth/callback`. */
+  oidc?: OidcConfig;
+  /** The email-only development sign-in (`SVC_DEV_SIGN_IN=1`); on whenever test control is. */
+  devSignIn?: boolean;
+  /** A line the development sign-in form shows above the email field (the demo names its accounts). */
+  devSignInHint?: string;
+  /** `SVC_SECRET_KEY`; absent: one generated once and kept in the database. */
+  secretKey?: string;
+  /** `SVC_PROCESSOR_WEBHOOK_SECRET`; with test control and none given, one generated for the process. */
+  processorWebhookSecrets?: string[];
+  /** Request logs (pino JSON lines); none when absent. */
+  log?: LogOptions;
+  /** The proxies in front (a hop count or their addresses; `true` is one hop); none by default. */
+  trustProxy?: TrustProxy | boolean;
+  /** Slow-client timeouts and the connection cap; `defaultConnectionLimits` when absent. */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** Builds the Fastify app from options; never listens (server.ts and start.ts do). */
 export function buildApp(options: AppOptions): FastifyInstance {
+  const log = loggerOptions(options.log);
+  const limits = { ...defaultConnectionLimits, ...options.connectionLimits };
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(log ? { logger: log } : {}),
+    // Our own one line per request (http/logging.ts) replaces Fastify's two, which log the full URL.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Node 20 applies `requestTimeout` only when the HTTP server is created with it (`http`); Fastify also assigns
+    // its own option afterwards, which must then not reset it to 0 (no timeout).
+    // Node checks the deadline every `connectionsCheckingInterval` (30 s by default): a short timeout checks sooner.
+    http: { requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, limits.requestTimeoutMs / 4)) },
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.connectionTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
     bodyLimit: bodyLimitBytes,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(options.trustProxy),
     genReqId: requestIdFor,
     requestIdHeader: false,
     // Graceful shutdown: a request already sent on an open connection is served (then the connection closes)
@@ -44,26 +77,46 @@ export function buildApp(options: AppOptions): FastifyInstance {
   });
 
   const testClock = options.testControl ? new ControllableClock(options.clock ?? systemClock) : undefined;
+  const clock = testClock ?? options.clock ?? systemClock;
+  const publicUrl = new URL(options.publicUrl ?? 'http://127.0.0.1:8787').origin;
+  const configuredWebhookSecrets = options.processorWebhookSecrets ?? [];
   const services: Services = {
     store: options.store,
-    clock: testClock ?? options.clock ?? systemClock,
+    clock,
     ...(testClock ? { testClock } : {}),
     faults: new Faults(),
     rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
-    publicUrl: options.publicUrl ?? 'http://127.0.0.1:8787',
-    secrets: {
-      webhook: options.secrets?.webhook ?? `whsec_${randomBytes(24).toString('base64url')}`,
-      idToken: options.secrets?.idToken ?? randomBytes(32).toString('base64url'),
+    publicUrl,
+    signIn: {
+      identityProvider: options.oidc && openIdProvider({ ...options.oidc, redirectUri: `${publicUrl}/auth/callback` }),
+      dev: options.devSignIn === true || options.testControl === true,
+      hint: options.devSignInHint,
     },
+    serverKey: serverKeyLoader(options.store, clock, options.secretKey),
+    // Test control hands its tests the secret to sign with; a process-wide one stands in when none is configured.
+    processorWebhookSecrets:
+      configuredWebhookSecrets.length > 0 || !options.testControl
+        ? configuredWebhookSecrets
+        : [`whsec_${randomBytes(24).toString('base64url')}`],
+    sessionCookie: sessionCookieFor(publicUrl),
   };
   app.decorate('svc', services);
+  app.server.maxConnections = limits.maxConnections;
 
   registerBodyParsers(app);
   registerErrorHandling(app);
   registerRequestId(app);
+  if (log) registerRequestLog(app);
+  registerSecurityHeaders(app, publicUrl);
+  registerCrossSiteGuard(app, publicUrl);
   registerRotationNotices(app);
   if (options.rateLimits !== false) registerRateLimits(app, services.rateLimitStore, services.clock);
   registerRoutes(app, { testControl: options.testControl === true });
+  // The server secret is read (or created) before the first request: no request writes it, and a database that
+  // cannot serve it stops the start instead of a sign-in.
+  app.addHook('onReady', async () => {
+    await services.serverKey();
+  });
   app.addHook('onClose', async () => services.rateLimitStore.close());
   return app;
 }

@@ -1,6 +1,16 @@
 import { join } from 'node:path';
+import { minSecretKeyLength } from './domain/login/server-key';
+import { readConnectionLimits, type ConnectionLimits } from './http/connection-limits';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
-/** The environment contract of `svc-reference-server` (README "How the server starts"). */
+/** `SVC_OIDC_*`: the OpenID Connect client the server signs people in with (docs/deploying.md). */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/** The environment contract of `svc-reference-server` (docs/deploying.md has the table of every variable). */
 export interface ServerConfig {
   port: number;
   host: string;
@@ -11,12 +21,29 @@ export interface ServerConfig {
   testControl: boolean;
   rateLimits: boolean;
   publicUrl: string;
-  trustProxy: boolean;
+  /** Hops or addresses of the proxies in front whose `X-Forwarded-For` entries are believed. */
+  trustProxy: TrustProxy;
+  connectionLimits: ConnectionLimits;
+  oidc: OidcConfig | undefined;
+  /** `SVC_DEV_SIGN_IN=1`: the email-only development sign-in (anyone can sign in as anyone: never in production). */
+  devSignIn: boolean;
+  /** `SVC_SECRET_KEY`; unset: one generated once and kept in the database. */
+  secretKey: string | undefined;
+  /** `SVC_PROCESSOR_WEBHOOK_SECRET`: the Stripe endpoint secrets (`whsec_…`), comma-separated for rotation. */
+  processorWebhookSecrets: string[];
+  /** `LOG_LEVEL` (pino): `info` by default, `silent` turns logs off. */
+  logLevel: string;
 }
 
+const oidcVariables = ['SVC_OIDC_ISSUER', 'SVC_OIDC_CLIENT_ID', 'SVC_OIDC_CLIENT_SECRET'] as const;
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and checks the environment; a half-configured setting stops the start with a message naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST ?? '127.0.0.1';
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   return {
     port,
     host,
@@ -26,7 +53,45 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     testControl: env.SVC_TEST_CONTROL === '1',
     // Benchmarks only: `SVC_RATE_LIMITS=off` removes the §Limits rate limits.
     rateLimits: env.SVC_RATE_LIMITS !== 'off',
-    publicUrl: env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`,
-    trustProxy: env.TRUST_PROXY === '1',
+    publicUrl: readPublicUrl(env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    connectionLimits: readConnectionLimits(env),
+    oidc: readOidc(env),
+    devSignIn: env.SVC_DEV_SIGN_IN === '1',
+    secretKey: readSecretKey(env.SVC_SECRET_KEY),
+    processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
+    logLevel,
   };
+}
+
+function readPublicUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('PUBLIC_URL must start with https:// or http://');
+  return url.origin;
+}
+
+function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const [issuer, clientId, clientSecret] = oidcVariables.map((name) => env[name] || undefined);
+  if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
+  const missing = oidcVariables.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`OpenID Connect sign-in is half configured: set ${missing.join(' and ')} too`);
+  return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret! };
+}
+
+function readSecretKey(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < minSecretKeyLength) throw new Error(`SVC_SECRET_KEY must be at least ${minSecretKeyLength} characters (try: openssl rand -base64 48)`);
+  return value;
+}
+
+function readWebhookSecrets(value: string | undefined): string[] {
+  const secrets = (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const wrong = secrets.find((s) => !s.startsWith('whsec_'));
+  if (wrong !== undefined) throw new Error('SVC_PROCESSOR_WEBHOOK_SECRET holds Stripe endpoint secrets, each starting with whsec_');
+  return secrets;
 }

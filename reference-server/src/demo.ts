@@ -1,21 +1,41 @@
 #!/usr/bin/env node
 // The main job (`pnpm start`): the reference server on the embedded database, a seeded demo program, and the demo storefront.
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { readConfig } from './config';
 import { banner } from './demo/banner';
+import { readDemoKey, removeDemoFiles, writeDemoKey } from './demo/demo-key';
 import { startDemo } from './demo/start-demo';
 import { handleShutdownSignals } from './shutdown';
 
-const config = readConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || `sqlite:${join(process.cwd(), 'svc-demo.sqlite')}` });
-const apiKey = process.env.SVC_DEMO_API_KEY || undefined;
-const demo = await startDemo({
-  databaseUrl: config.databaseUrl,
-  port: config.port,
-  host: config.host,
-  publicUrl: config.publicUrl,
-  ...(apiKey ? { apiKey } : {}),
-  logger: process.env.LOG_LEVEL !== undefined,
-});
-console.log(banner(demo, config.databaseUrl, apiKey !== undefined));
+const { values: flags } = parseArgs({ options: { fresh: { type: 'boolean' } }, strict: true });
+const databaseFile = join(process.cwd(), 'svc-demo.sqlite');
+const keyFile = join(process.cwd(), 'svc-demo.key');
+const usesDemoFile = !process.env.DATABASE_URL;
+if (flags.fresh) removeDemoFiles(usesDemoFile ? [databaseFile, keyFile] : [keyFile]);
 
-handleShutdownSignals(() => demo.close());
+const config = readConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || `sqlite:${databaseFile}` });
+const fixedKey = process.env.SVC_DEMO_API_KEY || undefined;
+const apiKey = fixedKey ?? readDemoKey(keyFile);
+let demo;
+try {
+  demo = await startDemo({
+    databaseUrl: config.databaseUrl,
+    port: config.port,
+    host: config.host,
+    publicUrl: config.publicUrl,
+    ...(apiKey ? { apiKey } : {}),
+    log: { level: process.env.LOG_LEVEL || 'warn' },
+    processorWebhookSecrets: config.processorWebhookSecrets,
+    ...(config.secretKey ? { secretKey: config.secretKey } : {}),
+  });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  console.error(`Port ${config.port} is already in use (another svc demo or server?). Stop it, or choose another port: PORT=${config.port + 1} pnpm start`);
+  process.exit(1);
+}
+if (!fixedKey) writeDemoKey(keyFile, demo.seeded.apiKey);
+console.log(banner(demo, config.databaseUrl, fixedKey !== undefined ? 'env' : 'file'));
+
+const running = demo;
+handleShutdownSignals(() => running.close());

@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { readServerArgs, usage } from './server-args';
 import { RedisRateLimitStore } from './http/rate-limit-redis';
 import { handleShutdownSignals } from './shutdown';
 import { openStore } from './store/db';
 
-const config = readConfig();
+const args = readServerArgs(process.argv.slice(2), process.env);
+if (args.help) {
+  process.stdout.write(usage);
+  process.exit(0);
+}
+const config = readConfig(args.env);
 const store = await openStore(config.databaseUrl);
 const app = buildApp({
   store,
@@ -15,8 +21,14 @@ const app = buildApp({
   ...(config.redisUrl ? { rateLimitStore: new RedisRateLimitStore(config.redisUrl, { prefix: config.redisPrefix }) } : {}),
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
-  logger: process.env.LOG_LEVEL !== undefined,
+  ...(config.oidc ? { oidc: config.oidc } : {}),
+  devSignIn: config.devSignIn,
+  ...(config.secretKey ? { secretKey: config.secretKey } : {}),
+  processorWebhookSecrets: config.processorWebhookSecrets,
+  log: { level: config.logLevel },
+  connectionLimits: config.connectionLimits,
 });
+warnAboutSignIn();
 await app.listen({ port: config.port, host: config.host });
 console.log(`listening on http://${config.host}:${config.port}`);
 
@@ -25,3 +37,15 @@ handleShutdownSignals(async () => {
   await app.close();
   await store.close();
 });
+
+/** Safe by default: nobody can sign in until sign-in is configured; say so once, and say what dev sign-in means. */
+function warnAboutSignIn(): void {
+  if (!config.oidc && !config.devSignIn && !config.testControl) {
+    app.log.warn('sign-in is not configured: set SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID and SVC_OIDC_CLIENT_SECRET (docs/deploying.md)');
+  } else if (config.devSignIn) {
+    app.log.warn('SVC_DEV_SIGN_IN=1: anyone can sign in as any email address; never use it in production');
+  }
+  if (config.processorWebhookSecrets.length === 0 && !config.testControl) {
+    app.log.warn('SVC_PROCESSOR_WEBHOOK_SECRET is not set: processor webhooks are refused until it is (docs/deploying.md)');
+  }
+}

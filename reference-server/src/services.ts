@@ -1,6 +1,8 @@
 import type { Clock, ControllableClock } from './clock';
+import type { IdentityProvider } from './domain/login/identity-provider';
 import type { Faults } from './faults';
 import type { RateLimitStore } from './http/rate-limit';
+import type { SessionCookie } from './http/session-cookie';
 import type { Store } from './store/db';
 
 /** What every route reaches through `app.svc`: the store, the one clock, armed faults, settings. */
@@ -11,10 +13,23 @@ export interface Services {
   testClock?: ControllableClock;
   faults: Faults;
   rateLimitStore: RateLimitStore;
-  /** Public base URL of this server (sign-in links, the dashboard, the tracker script). */
+  /** Public base URL of this server (sign-in links, the dashboard, the tracker script); an origin, no path. */
   publicUrl: string;
-  /** Secret that signs processor webhooks and id_tokens for this server. */
-  secrets: { webhook: string; idToken: string };
+  /** How people sign in (docs/deploying.md, "Sign-in"). */
+  signIn: {
+    /** The OpenID Connect issuer, when configured. */
+    identityProvider: IdentityProvider | undefined;
+    /** The email-only development sign-in. */
+    dev: boolean;
+    /** A line the development sign-in form shows (the demo names its accounts). */
+    hint: string | undefined;
+  };
+  /** The server secret: `SVC_SECRET_KEY`, or the one kept in the database. */
+  serverKey: () => Promise<string>;
+  /** Stripe endpoint secrets a processor webhook may be signed with; empty: not configured. */
+  processorWebhookSecrets: string[];
+  /** The dashboard session cookie's name and attributes, decided from `publicUrl`. */
+  sessionCookie: SessionCookie;
 }
 
 declare module 'fastify' {

@@ -8,11 +8,14 @@ import type { Users } from './users';
 
 export interface BackendOptions {
   svc: Svc;
-  stripe: Stripe;
+  /** Stripe Checkout, optional: without it `/checkout` answers 501 and everything else works. */
+  stripe?: {
+    client: Stripe;
+    /** Your Stripe price ids by plan. */
+    prices: { monthly: string; lifetime: string };
+  };
   programId: number;
   users: Users;
-  /** Your Stripe price ids by plan. */
-  prices: { monthly: string; lifetime: string };
   /** Where Stripe sends the customer back. */
   appUrl: string;
 }
@@ -45,20 +48,21 @@ export function buildBackend(options: BackendOptions): FastifyInstance {
 
   // Stripe-hosted checkout: svc attributes the payment from the webhook, using the metadata added here.
   app.post<{ Body: { plan?: string } }>('/checkout', async (request, reply) => {
+    if (!stripe) return reply.status(501).send({ message: 'Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_LIFETIME' });
     const user = signedIn(request);
     if (!user) return reply.status(401).send({ message: 'Sign in first' });
     const plan = request.body?.plan;
     if (plan !== 'monthly' && plan !== 'lifetime') return reply.status(400).send({ message: 'plan must be monthly or lifetime' });
     const params: Stripe.Checkout.SessionCreateParams = {
       mode: plan === 'monthly' ? 'subscription' : 'payment',
-      line_items: [{ price: options.prices[plan], quantity: 1 }],
+      line_items: [{ price: stripe.prices[plan], quantity: 1 }],
       customer_email: user.email,
       success_url: `${options.appUrl}/welcome?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${options.appUrl}/pricing`,
       metadata: { plan },
     };
     // For subscriptions the helper copies the metadata onto the subscription too, so every renewal attributes.
-    const session = await stripe.checkout.sessions.create(
+    const session = await stripe.client.checkout.sessions.create(
       withSvcMetadata(params, { clickId: clickId(request), customerKey: user.id, programId: options.programId }),
     );
     return { id: session.id, url: session.url };
@@ -81,8 +85,9 @@ export function buildBackend(options: BackendOptions): FastifyInstance {
       });
       return { sale_id: sale.sale_id, commission_id: sale.duplicate ? null : sale.commission_id, duplicate: sale.duplicate };
     } catch (error) {
-      // `no_attribution`: the customer came through no referral link (or outside the window). Not an error for the shop.
-      if (error instanceof SvcApiError && error.status === 400) return { sale_id: null, reason: error.code ?? error.message };
+      // `no_attribution` (decided by code, never by message): the customer came through no referral link, or outside
+      // the window. Not an error for the shop. Any other refusal (a bad amount, an unknown customer) is a bug to see.
+      if (error instanceof SvcApiError && error.code === 'no_attribution') return { sale_id: null, reason: error.code };
       throw error;
     }
   });

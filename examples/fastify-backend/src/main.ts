@@ -12,10 +12,17 @@ const env = (name: string, fallback?: string): string => {
 
 const app = buildBackend({
   svc: new Svc(), // SVC_API_KEY and SVC_BASE_URL
-  stripe: new Stripe(env('STRIPE_SECRET_KEY')),
+  // Stripe is optional: without STRIPE_SECRET_KEY the backend runs, and only /checkout says it is not configured.
+  ...(process.env.STRIPE_SECRET_KEY
+    ? {
+        stripe: {
+          client: new Stripe(process.env.STRIPE_SECRET_KEY),
+          prices: { monthly: env('STRIPE_PRICE_MONTHLY'), lifetime: env('STRIPE_PRICE_LIFETIME') },
+        },
+      }
+    : {}),
   programId: Number(env('SVC_PROGRAM_ID')),
   users: new Users(),
-  prices: { monthly: env('STRIPE_PRICE_MONTHLY'), lifetime: env('STRIPE_PRICE_LIFETIME') },
   appUrl: env('APP_URL', 'http://127.0.0.1:3000'),
 });
 await app.listen({ port: Number(env('PORT', '3000')), host: '127.0.0.1' });

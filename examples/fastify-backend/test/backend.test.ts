@@ -31,10 +31,9 @@ beforeEach(async () => {
   svc = new Svc({ apiKey: program.api_token, baseUrl: server.url, fetch: contractFetch });
   backend = buildBackend({
     svc,
-    stripe: stripe.stripe,
+    stripe: { client: stripe.stripe, prices: { monthly: 'price_monthly', lifetime: 'price_lifetime' } },
     programId,
     users: new Users(),
-    prices: { monthly: 'price_monthly', lifetime: 'price_lifetime' },
     appUrl: 'https://shop.example.com',
   });
 });
@@ -81,8 +80,18 @@ describe('fastify-backend against the reference server', () => {
   it('answers a sale for a customer who never clicked a referral link as not attributed, and svc records none', async () => {
     const { session } = await signUp('lin@example.com');
     const response = await backend.inject({ method: 'POST', url: '/invoices/7/paid', payload: { amount_cents: 500 }, headers: { cookie: session } });
-    expect(response.json()).toMatchObject({ sale_id: null });
+    expect(response.json()).toEqual({ sale_id: null, reason: 'no_attribution' });
     expect((await server.control.records(programId)).sales).toEqual([]);
+  });
+
+  it('does not take another refusal of the sale for "not attributed": it fails loudly', async () => {
+    // An amount svc refuses (over its 10^12 cap) is invalid_request, not no_attribution: the shop must see it.
+    const { session } = await signUp('big@example.com', await landThroughReferralLink());
+    const response = await backend.inject({ method: 'POST', url: '/invoices/8/paid', payload: { amount_cents: 2e12 }, headers: { cookie: session } });
+    // Fastify reports the SDK's error with its status and code instead of a quiet "not attributed".
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'invalid_request' });
+    expect((await server.control.records(programId)).sales.filter((sale) => sale.amount_cents === 2e12)).toEqual([]);
   });
 
   it('puts svc metadata on the Stripe checkout session and, for a subscription, on the subscription too', async () => {
@@ -103,6 +112,16 @@ describe('fastify-backend against the reference server', () => {
       expect(form[`subscription_data[metadata][${key}]`], key).toBe(value);
     }
     expect(form).toMatchObject({ mode: 'subscription', 'metadata[plan]': 'monthly', 'line_items[0][price]': 'price_monthly' });
+  });
+
+  it('runs without Stripe: signups and invoices work, /checkout says what to configure', async () => {
+    const plain = buildBackend({ svc, programId, users: new Users(), appUrl: 'https://shop.example.com' });
+    const signup = await plain.inject({ method: 'POST', url: '/signup', payload: { email: 'nostripe@example.com' } });
+    expect(signup.statusCode).toBe(200);
+    const checkout = await plain.inject({ method: 'POST', url: '/checkout', payload: { plan: 'monthly' } });
+    expect(checkout.statusCode).toBe(501);
+    expect(checkout.json()).toEqual({ message: 'Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_LIFETIME' });
+    await plain.close();
   });
 
   it('re-issues the click cookie from the server so Safari keeps it for the attribution window', async () => {

@@ -51,7 +51,10 @@
       // The backend knows the price and the signed-in user; the browser only names the product.
       post('api/checkout', { product: event.currentTarget.getAttribute('data-product') })
         .then(function (sale) {
-          show('buy-result', 'Paid. svc recorded sale ' + sale.sale_id + ' (commission ' + sale.commission_id + ').', true);
+          var money = function (cents) { return (cents / 100).toFixed(2) + ' ' + sale.currency; };
+          var commission = Math.round((sale.amount_cents * sale.commission_percent) / 100);
+          show('buy-result', 'Paid ' + money(sale.amount_cents) + '. svc recorded sale ' + sale.sale_id + '; the partner earns ' +
+            money(commission) + ' (' + sale.commission_percent + ' %).', true);
         })
         .catch(function (error) {
           show('buy-result', error.message, false);

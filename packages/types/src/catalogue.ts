@@ -1,5 +1,5 @@
 /**
- * The one closed catalogue of svc errors (§Errors of the service spec): status, envelope, `error.code`
+ * The one closed catalogue of svc errors (§Errors of spec/rules.md): status, envelope, `error.code`
  * and message, word for word. The reference server answers only from it; the SDKs and the CLI read it to
  * recognise a failure by code first and message second (§Errors, "Client guidance").
  *
@@ -101,6 +101,12 @@ export const catalogue = {
   salePartnerRequired: platform(400, 'partnerId required to create commission', 'no_attribution'),
   saleOutsideWindow: platform(400, 'Click is outside the attribution window for this customer', 'no_attribution'),
   saleDuplicate: platform(409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction'),
+  // Another program holds the id (it is unique globally): nothing of that program is told, not even its sale id.
+  saleDuplicateElsewhere: platform(
+    409,
+    "Duplicate transaction_id. It is already used outside this program; send globally unique ids such as your payment processor's payment ids.",
+    'duplicate_transaction',
+  ),
 
   // 400 and 404 track refund.
   refundTransactionRequired: platform(400, 'transaction_id is required', 'invalid_request'),
@@ -109,6 +115,7 @@ export const catalogue = {
 
   // 403 (test mode only) and allowed origins.
   programMismatch: platform(403, 'program_id does not match the API key'),
+  originRequired: platform(403, 'An Origin header is required: this program accepts browser calls only from its allowed origins'),
 
   // 500 on tracking routes: generic, request id only in the header.
   clickFailed: platform(500, 'Click tracking failed'),
@@ -139,6 +146,7 @@ export const catalogue = {
   initAdvertiserMismatch: platform(403, 'advertiser_id does not match the authenticated account'),
   initMissingFields: platform(400, 'Missing required fields: name, domain, commission_type, commission_rate'),
   initRateInvalid: platform(400, 'commission_rate must be a positive number'),
+  initRateTooLarge: platform(400, 'commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types'),
   programsAuthRequired: platform(401, 'Missing Authorization header. Run svc login first.'),
   programsTokenInvalid: platform(401, 'Invalid or expired token. Run svc login to refresh.'),
   programsUserNotFound: platform(401, 'User not found'),
@@ -168,7 +176,40 @@ export const catalogue = {
   dashboardProcessorInvalid: platform(400, 'processor_account must be a connected-account id such as acct_123, or null'),
   dashboardProcessorTaken: platform(409, 'This processor account is already connected to another program'),
 
+  dashboardProcessorOwnerOnly: platform(403, 'Only a workspace owner can connect the payment processor'),
+  crossSiteRefused: platform(403, 'Cross-site request refused: this route accepts requests from the dashboard only'),
+
+  // Sign-in (docs/deploying.md): the dashboard and CLI sign-in pages show these messages.
+  signInNotConfigured: platform(
+    503,
+    'Sign-in is not configured on this server. Set SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID and SVC_OIDC_CLIENT_SECRET (or SVC_DEV_SIGN_IN=1 for development); see docs/deploying.md.',
+  ),
+  signInStateInvalid: platform(400, 'This sign-in link is invalid, expired or already used. Start again from the sign-in page.'),
+  signInIssuerRefused: platform(400, 'The identity provider did not complete the sign-in.'),
+  signInIssuerUnreachable: platform(503, 'The identity provider could not be reached. Try again in a moment.'),
+  signInEmailMissing: platform(400, 'The identity provider sent no email address. Allow the email scope for svc, then sign in again.'),
+  signInEmailUnverified: platform(403, 'Your identity provider has not verified your email address. Verify it there, then sign in again.'),
+  signInEmailTaken: platform(409, 'This email address already belongs to another svc account.'),
+  signInFormExpired: platform(403, 'This sign-in form has expired. Reload the page and try again.'),
+
+  // Partners, referral links and payouts (dashboard, program-key API and partner view; decisions in the OpenAPI spec).
+  partnerNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
+  partnerEmailInvalid: platform(400, 'email must be an email address, or null'),
+  partnerStatusInvalid: platform(400, 'status must be active or suspended'),
+  partnerNothingToUpdate: platform(400, 'Send at least one of name, email, status'),
+  partnerIdInvalid: platform(400, 'partner_id must be a positive integer'),
+  partnerNotFound: platform(404, 'Partner not found'),
+  linkShortLinkInvalid: platform(400, 'short_link must be 3 to 64 characters: letters, digits, _ or -'),
+  linkShortLinkTaken: platform(409, 'This short_link is already taken'),
+  linkEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
+  linkIdInvalid: platform(400, 'linkId must be a positive integer'),
+  linkNotFound: platform(404, 'Referral link not found'),
+  commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
+  payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
+  payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
+
   // Processor webhooks.
+  webhookNotConfigured: platform(500, 'Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)'),
   webhookSignatureMissing: platform(400, 'Missing Stripe-Signature header'),
   webhookSignatureInvalid: platform(400, 'Invalid Stripe-Signature'),
   webhookSignatureStale: platform(400, 'Stripe-Signature timestamp is outside the 5-minute tolerance'),

@@ -2,6 +2,7 @@ import type { components } from './openapi';
 
 export type { paths, components, operations } from './openapi';
 export * from './catalogue';
+export * from './snippet';
 
 type Schemas = components['schemas'];
 
@@ -41,6 +42,18 @@ export type CliAuthPollResponse = Schemas['CliAuthPollResponse'];
 export type ProcessorEvent = Schemas['ProcessorEvent'];
 export type ProcessorMetadata = Schemas['ProcessorMetadata'];
 export type WebhookResponse = Schemas['WebhookResponse'];
+export type Partner = Schemas['Partner'];
+export type PartnerStatus = Schemas['PartnerStatus'];
+export type PartnerSummary = Schemas['PartnerSummary'];
+export type PartnerFigures = Schemas['PartnerFigures'];
+export type PartnerCreateRequest = Schemas['PartnerCreateRequest'];
+export type PartnerResponse = Schemas['PartnerResponse'];
+export type PartnersResponse = Schemas['PartnersResponse'];
+export type ReferralLink = Schemas['ReferralLink'];
+export type LinkCreateRequest = Schemas['LinkCreateRequest'];
+export type LinkUpdateRequest = Schemas['LinkUpdateRequest'];
+export type LinkResponse = Schemas['LinkResponse'];
+export type LinksResponse = Schemas['LinksResponse'];
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];

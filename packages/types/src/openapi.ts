@@ -61,6 +61,15 @@ export interface paths {
          *     **Decision:** test-mode leads resolve customers among test records only, so they never touch real attribution.
          *
          *     **Decision:** the body may also be sent as `text/plain` holding the same JSON (browser mode without a preflight).
+         *
+         *     **Decision** (trust model of browser mode): anyone can send a browser-mode lead, so at a `browser_allowed`
+         *     program it is settled (counted, the customer key stored) but only until the program's own server says
+         *     otherwise. A server-mode lead (program key) for a customer key held by a browser-only lead is never refused
+         *     because of it and decides the attribution: the customer of the server lead's `click_id` takes the key (the
+         *     browser lead's customer returns to `clicked`), a server lead without `click_id` makes the customer
+         *     unattributed, and one naming the same customer (or an unknown click) confirms the browser lead. Once a
+         *     server-mode lead or a sale has settled the customer, the usual `Customer status cannot be updated to lead`
+         *     applies. A program that wants no browser-decided attribution at all keeps `server_required`.
          */
         post: operations["trackLead"];
         delete?: never;
@@ -84,6 +93,17 @@ export interface paths {
          * @description §POST /api/v1/track/sale. Server only (§What the service does, item 9). Errors carry `error.code`.
          *     `transaction_id` is unique globally (not per program); a second sale with it answers 409 with the
          *     recorded `sale_id` in `error.details.sale_id` — treat it as success.
+         *
+         *     **Decision** (no cross-program oracle): a `customer_key` is looked up in the key's program only; a key known
+         *     only to another program answers exactly like one known nowhere (`Customer not found. Provide customer_key or
+         *     click_id.`). `No affiliate attribution found for this customer in this program` answers a `click_id` of another
+         *     program's click (click ids are random, so they cannot be guessed).
+         *
+         *     **Decision** (transaction ids across programs): a 409 never tells anything of another program. When the id is
+         *     already used by a sale of this program (real or test), the 409 carries its `sale_id` as above; when another
+         *     program used it, the 409 has empty `details` and its own message, and it is not a success: nothing was recorded
+         *     for this program. Send ids that are unique across all merchants — the payment processor's ids (for example a
+         *     Stripe payment intent id `pi_…`), never your own order numbers.
          *
          *     Window check (§Attribution rules): checked on each payment until one is recorded as a conversion.
          *     **Decision:** a payment outside the window answers 400 `no_attribution` with the message
@@ -260,8 +280,16 @@ export interface paths {
         put?: never;
         /**
          * Complete a login session
-         * @description §CLI routes. Completes the session named by `state` with an `id_token` issued by the identity provider
-         *     (in development, the reference server's own sign-in page at `/auth/sign-in`). The session expires after 5 minutes.
+         * @description §CLI routes. Completes the session named by `state` with an `id_token` issued by the identity provider. The
+         *     session expires after 5 minutes.
+         *
+         *     **Decision:** with OpenID Connect configured (`SVC_OIDC_ISSUER`), only the issuer's ID tokens count: verified
+         *     against the issuer's JWKS with asymmetric algorithms only (`none` and `HS*` are refused), `iss` the issuer,
+         *     `aud` the client id, `exp` in the future. The account is the one keyed by the token's `iss` + `sub`, created on
+         *     first use, its email from the `email` claim. Without OpenID Connect, only with the development sign-in on
+         *     (`SVC_DEV_SIGN_IN=1` or test control), the server's own development tokens count (HS256 under the server
+         *     secret, `aud` `svc-cli`). A token that does not verify answers 401 and leaves the session pending: the next
+         *     poll hands out no token.
          */
         post: operations["cliAuthCallback"];
         delete?: never;
@@ -544,6 +572,8 @@ export interface paths {
          * Connect (or disconnect) the payment processor account
          * @description §What the service does, item 7: the program connects the processor in the dashboard. `processor_account` is the
          *     processor's connected-account id (`acct_…`), or null to disconnect. One account serves one program.
+         *     **Decision:** workspace owners only (403 `Only a workspace owner can connect the payment processor`): the
+         *     connected account decides which payments pay commissions.
          */
         put: operations["dashboardConnectProcessor"];
         post?: never;
@@ -551,6 +581,272 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's partners with their figures
+         * @description **Decision:** every partner of the program, oldest first, each with its real-event figures (`PartnerFigures`):
+         *     clicks, leads and sales, revenue, and commissions due, paid and reversed by currency, and the balance the next
+         *     payout pays.
+         */
+        get: operations["dashboardListPartners"];
+        put?: never;
+        /**
+         * Add a partner
+         * @description **Decision** (§Resources: partners and links exist, their management routes are not shown): any active member
+         *     adds a partner with a `name` (1 to 200 characters) and optionally an `email`, stored lower-cased. The account
+         *     that signs in with that email sees the partner view (`GET /api/partner`). A new partner is `active`.
+         */
+        post: operations["dashboardCreatePartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/partners/{partnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename, re-invite, suspend or reactivate a partner
+         * @description **Decision:** any active member changes `name`, `email` (null removes the invitation) or `status`. A `suspended`
+         *     partner's links refuse clicks exactly as a disabled link does (410 `link_disabled`, nothing recorded); their
+         *     recorded clicks, leads, sales and commissions stay. Every field is checked before anything changes. A partner
+         *     of another program answers 404 like an unknown one.
+         */
+        patch: operations["dashboardUpdatePartner"];
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's referral links
+         * @description **Decision:** every link of the program that has a partner, oldest first; `partner_id` keeps one partner's.
+         */
+        get: operations["dashboardListLinks"];
+        put?: never;
+        /**
+         * Create a referral link for a partner
+         * @description **Decision:** any active member creates a link for a partner of the program. `short_link` is 3 to 64 letters,
+         *     digits, `_` or `-`, unique across every program (a click finds its link by it alone): 409 when taken. Without
+         *     it one of 8 such characters is generated. The answer's `url` is the address the partner shares:
+         *     `https://<program domain>/?aff=<short_link>`, which `svc-tracker.js` on the merchant's site records as a click.
+         *     A suspended partner may get links; they take clicks once the partner is active again.
+         */
+        post: operations["dashboardCreateLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn a referral link off or on
+         * @description §Resources/Referral link: a link can be turned off by the brand (here) or the partner (`PATCH /api/partner/links/{linkId}`).
+         *     **Decision:** a disabled link answers clicks with 410 `link_disabled` and records nothing. A link of another
+         *     program answers 404 like an unknown one.
+         */
+        patch: operations["dashboardUpdateLink"];
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/commissions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export commissions as CSV
+         * @description **Decision:** any active member downloads the commissions created from `from` to `to` (both required; a date
+         *     `YYYY-MM-DD` is a whole UTC day, or an ISO 8601 date-time with a zone), optionally one partner's, oldest first,
+         *     one row per commission with a header row. Columns: `commission_id, partner_id, partner_name, partner_email,
+         *     sale_id, transaction_id, sale_amount_cents, amount_cents, currency, status, sale_at, created_at, paid_at,
+         *     reversed_at` (times ISO 8601, amounts integer cents). `status` is `due`, `paid` or `reversed`; a commission
+         *     reversed after it was paid keeps its `paid_at` (it lowers the partner's next payout). Text that a spreadsheet
+         *     would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `'`.
+         */
+        get: operations["dashboardExportCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark a partner's due commissions paid (owners only)
+         * @description **Decision:** svc does not move money; the owner pays the partner (from the CSV) and records it here. Every due
+         *     commission of `partner_id` created up to `through` (a day `YYYY-MM-DD`, included, or a date-time) becomes
+         *     `paid`, netted against the partner's commissions that were reversed after an earlier payment (a refund after
+         *     payment is a negative balance). Per currency: when more is owed back than is due, nothing in that currency is
+         *     settled and the negative balance carries to the next payout (`carried_cents`). Reversed commissions are never
+         *     paid. Idempotent: repeating the call settles nothing more (`commissions_paid: 0`). Members who are not owners
+         *     are refused (403).
+         */
+        post: operations["dashboardRecordPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner view of the signed-in account
+         * @description **Decision:** a partner signs in with the dashboard's sign-in; every partner record whose `email` equals the
+         *     account's email (verified by the sign-in) is theirs. For each: the program's id, name and domain, the
+         *     partner's own record and figures, and their links with full URLs — never another partner, the program's
+         *     settings or its key. An account invited by no program gets an empty list.
+         */
+        get: operations["partnerView"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * A partner turns their own link off or on
+         * @description §Resources/Referral link ("can be turned off by the partner"). **Decision:** a link that is not the account's answers 404.
+         */
+        patch: operations["partnerUpdateLink"];
+        trace?: never;
+    };
+    "/api/v1/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's program's partners with their figures
+         * @description **Decision:** `GET /api/dashboard/programs/{programId}/partners` with the program key.
+         */
+        get: operations["listPartners"];
+        put?: never;
+        /**
+         * Add a partner (program key)
+         * @description **Decision:** for automation, the dashboard route `POST /api/dashboard/programs/{programId}/partners` with the
+         *     Bearer program key instead of a session: the key's program, the same fields, rules and answers, the platform
+         *     envelope, the 401 messages of the CLI program-key routes, and their rate limit (60 per minute per key).
+         */
+        post: operations["createPartner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's program's referral links
+         * @description **Decision:** `GET /api/dashboard/programs/{programId}/links` with the program key.
+         */
+        get: operations["listLinks"];
+        put?: never;
+        /**
+         * Create a referral link (program key)
+         * @description **Decision:** `POST /api/dashboard/programs/{programId}/links` with the program key (201, 409 for a taken `short_link`).
+         */
+        post: operations["createLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/links/{short_link}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn a referral link off or on (program key)
+         * @description **Decision:** the link is named by its `short_link` (what the CLI prints); a link of another program answers 404.
+         */
+        patch: operations["updateLink"];
         trace?: never;
     };
     "/dashboard": {
@@ -580,7 +876,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard's script and stylesheet */
+        /** The dashboard's scripts and stylesheet */
         get: operations["dashboardAsset"];
         put?: never;
         post?: never;
@@ -605,9 +901,14 @@ export interface paths {
          *
          *     **Signature.** Verifies `Stripe-Signature` exactly as Stripe signs (`t=<unix seconds>,v1=<hex HMAC-SHA256 of
          *     "<t>.<raw body>">` keyed with the whole webhook secret, constant-time compare, several `v1` values allowed, other
-         *     schemes ignored) against the raw request body, with the webhook secret of this server
-         *     (`POST /_test/processor-connections` returns it). **Decision:** the 5-minute tolerance applies in both directions
-         *     (a timestamp more than 5 minutes older or newer than the server clock answers 400).
+         *     schemes ignored) against the raw request body. **Decision:** the secrets are the Stripe endpoint secrets in
+         *     `SVC_PROCESSOR_WEBHOOK_SECRET` (comma-separated `whsec_…`; a signature by any one of them counts, so a secret
+         *     rotates without downtime, and every instance with the same list agrees). With test control on and none
+         *     configured, the process generates one (`POST /_test/processor-connections` returns the first secret). With none
+         *     configured outside test control, every delivery answers 500 `Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)`,
+         *     a service-side failure Stripe redelivers, so nothing is lost while the operator sets it. **Decision:** the
+         *     5-minute tolerance applies in both directions (a timestamp more than 5 minutes older or newer than the server
+         *     clock answers 400).
          *
          *     **Program.** Found from the event's `account` (the connected account, stored when the program connects its processor).
          *     When the event's metadata has `program_id`, it must name that program. An unknown account or a mismatch answers 400,
@@ -663,20 +964,86 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The sign-in page
-         * @description An email form. With `state` (from `auth/start`'s `sign_in_url`) it completes that CLI login; without it, it signs in to the dashboard.
+         * Start signing in
+         * @description **Decision:** how people sign in is configuration (the deployment guide, `docs/deploying.md`, "Sign-in"):
+         *     - With OpenID Connect configured (`SVC_OIDC_ISSUER`, `SVC_OIDC_CLIENT_ID`, `SVC_OIDC_CLIENT_SECRET`), a 302 to
+         *       the issuer's authorization endpoint: authorization code flow with PKCE (`code_challenge_method=S256`), scope
+         *       `openid email profile`, a fresh `state` and `nonce` kept server-side, and an HttpOnly cookie
+         *       `svc_oidc_state` (`Path=/auth/callback`, 10 minutes) that ties the callback to this browser. The redirect
+         *       URI is `${PUBLIC_URL}/auth/callback`.
+         *     - With only the development sign-in on (`SVC_DEV_SIGN_IN=1`, or test control), the email form (with its CSRF
+         *       token and `svc_form` cookie). With both, the form also links to `?provider=oidc`.
+         *     - With neither, 503 and a page saying `Sign-in is not configured on this server. Set SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID and SVC_OIDC_CLIENT_SECRET (or SVC_DEV_SIGN_IN=1 for development); see docs/deploying.md.`
+         *
+         *     With `state` (from `auth/start`'s `sign_in_url`) the sign-in completes that CLI login after the person presses
+         *     **Authorize** beside the login's `user_code`. Pages carry a Content-Security-Policy without inline script and
+         *     with `frame-ancestors 'none'`.
          */
         get: operations["signInPage"];
         put?: never;
         /**
-         * Sign in with a dev account
-         * @description Form post (`application/x-www-form-urlencoded`: `email`, optional `state`). Creates the dev account (with its
-         *     advertiser, workspace and owner membership) on first use and issues an `id_token` (HS256 JWT: `iss` the
-         *     server's public URL, `aud` `svc-cli`, `sub` the account id, `email`, 5 minutes). With `state` it completes
-         *     that CLI login exactly as `POST /api/v1/cli/auth/callback` does and shows a page telling the developer to
-         *     return to the terminal; without `state` it sets the `svc_session` cookie and redirects to `/dashboard`.
+         * Sign in with a development account
+         * @description **Decision:** the development sign-in: exists only with `SVC_DEV_SIGN_IN=1` or test control on (otherwise 404
+         *     `Route not found`, and no session is ever set), since anyone can sign in as any email. Form post
+         *     (`application/x-www-form-urlencoded`: `email`, `csrf`, optional `state`); `csrf` must match the `svc_form`
+         *     cookie the form page set (else 403 `This sign-in form has expired. Reload the page and try again.`). Creates the
+         *     dev account (with its advertiser, workspace and owner membership) on first use. With `state` it shows the CLI
+         *     login's Authorize page; without, it starts a dashboard session and redirects to `/dashboard`.
          */
         post: operations["signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID Connect redirect URI
+         * @description **Decision:** the issuer sends the browser back here with `code` and `state`. The state must be one this server
+         *     issued to this browser (the `svc_oidc_state` cookie), unused and under 10 minutes old; it is used up before the
+         *     code is exchanged (with the PKCE verifier), then the ID token is validated (signature, `iss`, `aud`, `exp`,
+         *     `nonce`). The account is keyed by issuer + subject, its email from the `email` claim; an account created
+         *     earlier under the same email without an identity is claimed only when the issuer says `email_verified: true`.
+         *     Then either a dashboard session starts (303 to `/dashboard`), or, for a CLI login, the Authorize page shows
+         *     the login's `user_code`. Refusals show a page and create nothing:
+         *     `This sign-in link is invalid, expired or already used. Start again from the sign-in page.` (wrong, missing or
+         *     replayed state), `The identity provider did not complete the sign-in.` (an `error` from the issuer, or a code
+         *     that does not exchange), `Your identity provider has not verified your email address. Verify it there, then sign in again.`,
+         *     `The identity provider sent no email address. Allow the email scope for svc, then sign in again.`,
+         *     `This email address already belongs to another svc account.` and a suspended account's message.
+         */
+        get: operations["signInCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/cli/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Authorize a CLI login
+         * @description **Decision:** the Authorize button of the page shown after a CLI login's browser sign-in. Form field `confirm`
+         *     is the one-time token that page carried (its CSRF protection; stored hashed). Completes the login; the next
+         *     `GET /api/v1/cli/auth/poll` hands out the login token.
+         */
+        post: operations["authorizeCliLogin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -692,7 +1059,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** End the dashboard session */
+        /**
+         * End the dashboard session
+         * @description Ends the session on the server (the old cookie no longer works) and clears the cookie.
+         */
         post: operations["signOut"];
         delete?: never;
         options?: never;
@@ -1041,6 +1411,8 @@ export interface components {
         PlatformErrorDetails: {
             /** @description On 409 `duplicate_transaction`, the recorded sale. */
             sale_id?: number;
+            /** @description On 422 `unsupported_currency`, the currencies the service accepts. */
+            supported?: components["schemas"]["Currency"][];
             /**
              * @description On a suspended account's login.
              * @enum {string}
@@ -1065,7 +1437,7 @@ export interface components {
                 details: components["schemas"]["PlatformErrorDetails"];
             };
         };
-        /** @description 409 on sale; `error.details.sale_id` is the sale already recorded. */
+        /** @description 409 on sale; `error.details.sale_id` is the sale already recorded, when it is this program's (**Decision:** absent when another program holds the `transaction_id`). */
         DuplicateTransactionError: {
             data: null;
             error: {
@@ -1075,7 +1447,10 @@ export interface components {
                 /** @constant */
                 code: "duplicate_transaction";
                 details: {
-                    sale_id: number;
+                    sale_id?: number;
+                    /** @description **Decision:** the recorded sale's amount, so a reused id sent with another amount is visible. */
+                    amount_cents?: number;
+                    currency?: components["schemas"]["Currency"];
                 };
             };
         };
@@ -1198,10 +1573,16 @@ export interface components {
         /** @enum {string} */
         LeadAuth: "server_required" | "browser_allowed";
         /**
-         * @description **Decision:** optional on the sale request, default `USD`; exact upper-case codes only (`usd` is unsupported).
+         * @description A currency as stored and reported: always the upper-case code.
          * @enum {string}
          */
         Currency: "USD" | "EUR" | "VND";
+        /**
+         * @description **Decision:** the sale request's `currency`: optional, default `USD`; any case (`usd`, as Stripe writes it, is
+         *     `USD`), stored and answered upper-case. Anything else answers 422 `currency XXX is not supported` with the
+         *     supported codes in `error.details.supported`.
+         */
+        CurrencyInput: components["schemas"]["Currency"] | ("usd" | "eur" | "vnd");
         /**
          * @description **Decision:** the allowed payment providers.
          * @enum {string}
@@ -1276,9 +1657,9 @@ export interface components {
         SaleRequest: {
             /** @description Globally unique idempotency key, stored as `processor_event_id`. Required outside test mode; a test sale without it gets `test_txn_<timestamp>`. **Decision** (length not shown): 1 to 255 characters, as `provider_payment_id`; a longer one answers the field's message `transaction_id is required and must be a string`. */
             transaction_id?: string;
-            /** @description Smallest currency unit. */
+            /** @description Smallest currency unit. **Decision:** at most 10^12 (so every total stays an exact integer); a larger one answers the field's message `amount_cents is required and must be a positive integer`. */
             amount_cents: number;
-            currency?: components["schemas"]["Currency"];
+            currency?: components["schemas"]["CurrencyInput"];
             customer_key?: string;
             click_id?: string;
             /**
@@ -1460,7 +1841,7 @@ export interface components {
             name: string;
             domain: string;
             commission_type: components["schemas"]["CommissionType"];
-            /** @description A number; a string is rejected. */
+            /** @description A number; a string is rejected. **Decision:** at most 100 for `percent` and `recurring_percent`, at most 10^12 (the sale amount cap) for the fixed types; above it answers `commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types`. */
             commission_rate: number;
             /** @description Optional; must equal the signed-in account's advertiser. */
             advertiser_id?: number;
@@ -1480,6 +1861,13 @@ export interface components {
         CliAuthStartResponse: {
             data: {
                 state: string;
+                /**
+                 * @description **Decision:** a short code (RFC 8628 §6.1 alphabet, e.g. `WDJB-MJHT`) that `svc login` prints. After
+                 *     signing in at `sign_in_url`, the browser shows the same code beside an **Authorize** button, and only
+                 *     that click completes the login: someone who opens another person's sign-in link sees a code that is
+                 *     not on their own terminal. The session's `state` is stored only as a SHA-256 hash and never logged.
+                 */
+                user_code: string;
                 /** Format: uri */
                 sign_in_url: string;
                 /** Format: date-time */
@@ -1725,9 +2113,142 @@ export interface components {
                 status: "pending" | "reversed";
             }[];
         };
+        /**
+         * @description `suspended`: every link of the partner refuses clicks as a disabled link does.
+         * @enum {string}
+         */
+        PartnerStatus: "active" | "suspended";
+        PartnerCreateRequest: {
+            name: string;
+            /**
+             * Format: email
+             * @description The invitation to the partner view; stored lower-cased.
+             */
+            email?: string | null;
+        };
+        PartnerUpdateRequest: {
+            name?: string;
+            /** Format: email */
+            email?: string | null;
+            status?: components["schemas"]["PartnerStatus"];
+        };
+        PartnerFields: {
+            id: number;
+            name: string;
+            email: string | null;
+            status: components["schemas"]["PartnerStatus"];
+            /** Format: date-time */
+            created_at: string;
+        };
+        Partner: components["schemas"]["PartnerFields"];
+        /**
+         * @description Commission cents by currency and state. `due_cents`: earned, not paid, not reversed. `paid_cents`: marked paid
+         *     by a payout (including commissions reversed afterwards). `reversed_cents`: reversed by a refund, before or after
+         *     payment. `balance_cents`: what the next payout pays — due minus what was reversed after payment and not yet
+         *     netted; negative when the partner owes.
+         */
+        CommissionTotals: {
+            due_cents: components["schemas"]["AmountsByCurrency"];
+            paid_cents: components["schemas"]["AmountsByCurrency"];
+            reversed_cents: components["schemas"]["AmountsByCurrency"];
+            balance_cents: components["schemas"]["AmountsByCurrency"];
+        };
+        /** @description A partner's all-time figures, real events only; counts and revenue from the maintained rollups (refunds taken out). */
+        PartnerFigures: {
+            clicks: number;
+            leads: number;
+            sales: number;
+            revenue_cents: components["schemas"]["AmountsByCurrency"];
+            commissions: components["schemas"]["CommissionTotals"];
+        };
+        PartnerSummary: components["schemas"]["PartnerFields"] & {
+            figures: components["schemas"]["PartnerFigures"];
+        };
+        PartnerResponse: {
+            data: components["schemas"]["Partner"];
+            warnings?: components["schemas"]["Warnings"];
+        };
+        PartnersResponse: {
+            data: {
+                partners: components["schemas"]["PartnerSummary"][];
+            };
+            warnings?: components["schemas"]["Warnings"];
+        };
+        ReferralLink: {
+            id: number;
+            partner_id: number;
+            /** @description Links made before these rules (test control) may hold other characters. */
+            short_link: string;
+            /**
+             * Format: uri
+             * @description The address the partner shares: `https://<program domain>/?aff=<short_link>` (the domain's own scheme when it names one).
+             */
+            url: string;
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        LinkCreateRequest: {
+            partner_id: number;
+            /** @description Generated (8 characters) when absent. */
+            short_link?: string;
+        };
+        LinkUpdateRequest: {
+            enabled: boolean;
+        };
+        LinkResponse: {
+            data: components["schemas"]["ReferralLink"];
+            warnings?: components["schemas"]["Warnings"];
+        };
+        LinksResponse: {
+            data: {
+                links: components["schemas"]["ReferralLink"][];
+            };
+            warnings?: components["schemas"]["Warnings"];
+        };
+        PayoutRequest: {
+            partner_id: number;
+            /** @description Last day (`YYYY-MM-DD`, UTC, included) or date-time of the commissions paid. */
+            through: string;
+        };
+        PayoutResult: {
+            partner_id: number;
+            /** Format: date-time */
+            through: string;
+            /** @description Due commissions this call marked paid. */
+            commissions_paid: number;
+            /** @description Commissions reversed after payment that this call netted. */
+            clawbacks_settled: number;
+            /** @description What to pay now, by currency: due minus clawbacks. */
+            paid_cents: components["schemas"]["AmountsByCurrency"];
+            /** @description Negative balances left for the next payout. */
+            carried_cents: components["schemas"]["AmountsByCurrency"];
+        };
+        PayoutResponse: {
+            data: components["schemas"]["PayoutResult"];
+        };
+        PartnerViewEntry: {
+            program: {
+                id: number;
+                name: string;
+                domain: string;
+            };
+            partner: components["schemas"]["PartnerSummary"];
+            links: components["schemas"]["ReferralLink"][];
+        };
+        PartnerViewResponse: {
+            data: {
+                partners: components["schemas"]["PartnerViewEntry"][];
+            };
+        };
     };
     responses: {
-        /** @description Rate limited (§Rate-limit response): refused before reaching the endpoint, nothing recorded, a retry after `Retry-After` seconds is safe. */
+        /**
+         * @description Rate limited (§Rate-limit response): refused before reaching the endpoint, nothing recorded, a retry after
+         *     `Retry-After` seconds is safe. **Decision:** on the routes counted per API key, answers 401 count against the
+         *     client IP as well (30 a minute); past that, requests with a Bearer token from that address answer 429 (with
+         *     that limit in `X-RateLimit-Limit`) until the window ends, so invented keys cannot each get a fresh bucket.
+         */
         RateLimited: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -1754,6 +2275,8 @@ export interface components {
         /**
          * @description Test mode only: both a Bearer key and `additional_data.program_id` were sent and name different programs.
          *     Also: the request's `Origin` is not in the program's allowed origins (browser mode; nothing recorded).
+         *     **Decision:** when the program has an allowed-origins list, a browser-mode call without an `Origin` header is
+         *     refused as well (browsers always send it on these calls; a script that omits it could otherwise forge leads).
          */
         TrackingForbidden: {
             headers: {
@@ -1974,11 +2497,55 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description A field or parameter is invalid; nothing changed. The message names it. */
+        PartnersBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description **Decision:** no such partner or link in this program (one of another program answers the same, so ids do not leak across programs). */
+        PartnerOrLinkNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description The `short_link` names a link already (in any program); nothing created. */
+        ShortLinkTaken: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 409,
+                 *         "name": "ConflictError",
+                 *         "message": "This short_link is already taken",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
     };
     parameters: {
         /** @description The program's id. */
         ProgramId: number;
         TestProgramIdPath: number;
+        /** @description The partner's id. */
+        PartnerId: number;
+        /** @description Only this partner's records (a partner of another program answers 404). */
+        PartnerIdQuery: number;
+        /** @description The referral link's id. */
+        LinkId: number;
     };
     requestBodies: never;
     headers: {
@@ -2288,7 +2855,12 @@ export interface operations {
                 };
             };
             401: components["responses"]["SaleUnauthorized"];
-            /** @description Sale already recorded under this `transaction_id` (global scope); treat as success. */
+            /**
+             * @description Sale already recorded under this `transaction_id` (global scope); treat as success. **Decision:** for this
+             *     program's own sale, `details` also carries the recorded `amount_cents` and `currency`, so a reused id sent with
+             *     a different amount is visible (the SDK reports it as `mismatch`). When another program holds the id,
+             *     `details` is empty and the message says so; nothing was recorded.
+             */
             409: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -2301,20 +2873,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": null,
-                     *       "error": {
-                     *         "status": 409,
-                     *         "name": "ConflictError",
-                     *         "code": "duplicate_transaction",
-                     *         "message": "Duplicate transaction_id. This sale has already been recorded.",
-                     *         "details": {
-                     *           "sale_id": 1042
-                     *         }
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["DuplicateTransactionError"];
                 };
             };
@@ -2340,7 +2898,13 @@ export interface operations {
                      *         "name": "UnprocessableEntityError",
                      *         "code": "unsupported_currency",
                      *         "message": "currency GBP is not supported",
-                     *         "details": {}
+                     *         "details": {
+                     *           "supported": [
+                     *             "USD",
+                     *             "EUR",
+                     *             "VND"
+                     *           ]
+                     *         }
                      *       }
                      *     }
                      */
@@ -3029,7 +3593,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            /** @description **Decision:** an `id_token` whose signature, issuer, audience or expiry does not verify answers 401 `Invalid id_token`. */
+            /** @description **Decision:** an `id_token` whose signature, algorithm, issuer, audience or expiry does not verify answers 401 `Invalid id_token`; the session stays pending. */
             401: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3056,7 +3620,11 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            /** @description The account is suspended; retrying does not help. */
+            /**
+             * @description The account is suspended; retrying does not help. **Decision:** also 403 `Your identity provider has not
+             *     verified your email address. Verify it there, then sign in again.` when the ID token says
+             *     `email_verified: false`.
+             */
             403: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3069,20 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": null,
-                     *       "error": {
-                     *         "status": 403,
-                     *         "name": "ForbiddenError",
-                     *         "message": "Your account has been suspended.",
-                     *         "details": {
-                     *           "code": "ACCOUNT_BLOCKED"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AccountBlockedError"];
+                    "application/json": components["schemas"]["AccountBlockedError"] | components["schemas"]["PlatformError"];
                 };
             };
             /** @description No such session, or it was already completed. */
@@ -3105,6 +3660,36 @@ export interface operations {
                      *         "status": 404,
                      *         "name": "NotFoundError",
                      *         "message": "Session not found or already used",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /**
+             * @description **Decision:** the token's email already belongs to another account (bound to another identity, or the
+             *     issuer does not say the email is verified): `This email address already belongs to another svc account.`
+             */
+            409: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 409,
+                     *         "name": "ConflictError",
+                     *         "message": "This email address already belongs to another svc account.",
                      *         "details": {}
                      *       }
                      *     }
@@ -3770,6 +4355,520 @@ export interface operations {
             500: components["responses"]["DashboardInternalError"];
         };
     };
+    dashboardListPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partners. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnersResponse"];
+                };
+            };
+            400: components["responses"]["DashboardBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCreatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardUpdatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The partner's id. */
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardListLinks: {
+        parameters: {
+            query?: {
+                /** @description Only this partner's records (a partner of another program answers 404). */
+                partner_id?: components["parameters"]["PartnerIdQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinksResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCreateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, with its shareable URL. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            409: components["responses"]["ShortLinkTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardUpdateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The referral link's id. */
+                linkId: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardExportCommissions: {
+        parameters: {
+            query: {
+                /** @description First day (`YYYY-MM-DD`, UTC) or date-time. */
+                from: string;
+                /** @description Last day (`YYYY-MM-DD`, UTC, included) or date-time. */
+                to: string;
+                /** @description Only this partner's records (a partner of another program answers 404). */
+                partner_id?: components["parameters"]["PartnerIdQuery"];
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV (`Content-Disposition: attachment`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at
+                     *     7,3,Jane,jane@example.com,12,pi_123,10000,2000,USD,due,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,,
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardRecordPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description What this call settled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can record a payout",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    partnerView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account's partner records. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerViewResponse"];
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    partnerUpdateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The referral link's id. */
+                linkId: components["parameters"]["LinkId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    listPartners: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The partners. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnersResponse"];
+                };
+            };
+            401: components["responses"]["CliKeyUnauthorized"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    createPartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    listLinks: {
+        parameters: {
+            query?: {
+                /** @description Only this partner's records (a partner of another program answers 404). */
+                partner_id?: components["parameters"]["PartnerIdQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinksResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    createLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link, with its shareable URL. */
+            201: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            409: components["responses"]["ShortLinkTaken"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    updateLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                short_link: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The link as it is now. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
     dashboardPage: {
         parameters: {
             query?: never;
@@ -3795,7 +4894,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "app.css";
+                file: "app.js" | "partners.js" | "app.css";
             };
             cookie?: never;
         };
@@ -3873,6 +4972,8 @@ export interface operations {
         parameters: {
             query?: {
                 state?: string;
+                /** @description `oidc` picks OpenID Connect when the development sign-in is on too. */
+                provider?: "oidc";
             };
             header?: never;
             path?: never;
@@ -3880,8 +4981,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The sign-in form. */
+            /** @description The development sign-in form. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To the issuer's authorization endpoint. */
+            302: {
+                headers: {
+                    Location?: string;
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The CLI login session expired (`Session expired`). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CLI login session does not exist or was already used (`Session not found or already used`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /**
+             * @description Sign-in is not configured, or the issuer could not be reached
+             *     (`The identity provider could not be reached. Try again in a moment.`).
+             */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3903,12 +5043,13 @@ export interface operations {
                 "application/x-www-form-urlencoded": {
                     /** Format: email */
                     email: string;
+                    csrf: string;
                     state?: string;
                 };
             };
         };
         responses: {
-            /** @description The CLI login is complete. */
+            /** @description The Authorize page of the CLI login (the login's `user_code` and an Authorize button). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3920,7 +5061,7 @@ export interface operations {
             /** @description Dashboard session started; redirect to `/dashboard`. */
             303: {
                 headers: {
-                    /** @description `svc_session=…; HttpOnly; SameSite=Lax; Path=/; Max-Age=604800` (plus `Secure` on HTTPS). */
+                    /** @description `svc_session=…; HttpOnly; SameSite=Lax; Path=/; Max-Age=604800` (`__Host-svc_session` and `Secure` when `PUBLIC_URL` is https). */
                     "Set-Cookie"?: string;
                     Location?: string;
                     [name: string]: unknown;
@@ -3937,7 +5078,70 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            /** @description The account is suspended (`Your account has been suspended.`). */
+            /** @description The form's CSRF token does not match, the account is suspended (`Your account has been suspended.`), or the post is cross-site (platform envelope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description The CLI login session does not exist or was already used; or the development sign-in is off. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+        };
+    };
+    signInCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Authorize page of a CLI login. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Dashboard session started; redirect to `/dashboard`. */
+            303: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid or replayed state, the issuer's refusal, or no email. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Email not verified, or the account is suspended. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +5150,81 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description The CLI login session does not exist or was already used. */
+            /** @description The CLI login was completed meanwhile (page); or OpenID Connect is not configured on this server (`Route not found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description The email belongs to another account. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The issuer could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    authorizeCliLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    confirm: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The login is complete; return to the terminal. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The CLI login session expired; a JSON body that is not valid JSON answers in the platform envelope. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description The account is suspended, or the post is cross-site (platform envelope). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description No login waits for this token (unknown, used, or already authorized). */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3978,6 +5256,15 @@ export interface operations {
             };
             /** @description A JSON body was sent and it is not valid JSON. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description The post is cross-site. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

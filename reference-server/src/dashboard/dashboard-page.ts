@@ -1,7 +1,20 @@
+import { trackerSnippet } from '@svc/types';
 import { escapeHtml, page } from './html';
+import { partnersSection, partnerViewSection } from './partners-section';
+
+/** Where the page script puts the program id into the snippet. */
+const programIdSlot = '{program_id}';
+
+export interface DashboardView {
+  email: string;
+  publicUrl: string;
+  /** What to paste into Stripe's webhook endpoint form (docs/deploying.md, "Stripe"). */
+  processorWebhook: { url: string; eventTypes: readonly string[]; secretConfigured: boolean };
+}
 
 /** The signed-in dashboard: a static frame the script (assets/app-js.ts) fills from the dashboard routes. */
-export function dashboardPage(view: { email: string; publicUrl: string }): string {
+export function dashboardPage(view: DashboardView): string {
+  const webhook = view.processorWebhook;
   return page(
     'Dashboard · svc',
     `<header class="top">
@@ -9,7 +22,7 @@ export function dashboardPage(view: { email: string; publicUrl: string }): strin
   <span>Signed in as <strong id="account-email">${escapeHtml(view.email)}</strong>
     <form method="post" action="/auth/sign-out"><button type="submit">Sign out</button></form></span>
 </header>
-<div class="layout" data-public-url="${escapeHtml(view.publicUrl)}" id="app">
+<div class="layout" data-snippet="${escapeHtml(trackerSnippet(view.publicUrl, programIdSlot))}" id="app">
   <aside>
     <h2>Your programs</h2>
     <ul class="programs" id="program-list"><li class="muted">Loading…</li></ul>
@@ -30,6 +43,7 @@ export function dashboardPage(view: { email: string; publicUrl: string }): strin
     </form>
   </aside>
   <main>
+    ${partnerViewSection}
     <section id="empty-view" class="card" hidden>
       <h3>Welcome</h3>
       <p class="hint">Create your first program on the left. You will get its API key and the tracker snippet to paste on your site.</p>
@@ -64,11 +78,12 @@ export function dashboardPage(view: { email: string; publicUrl: string }): strin
       <div class="card" id="performance-card">
         <h3>Performance, last 30 days</h3>
         <div class="stats" id="perf-stats"></div>
-        <div class="legend"><span><i style="background:var(--click)"></i>Clicks</span><span><i style="background:var(--lead)"></i>Leads</span><span><i style="background:var(--sale)"></i>Sales</span></div>
+        <div class="legend"><span><i class="swatch-click"></i>Clicks</span><span><i class="swatch-lead"></i>Leads</span><span><i class="swatch-sale"></i>Sales</span></div>
         <div id="perf-chart"></div>
         <table><thead><tr><th>Partner</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Commissions</th><th>Click → sale</th></tr></thead>
         <tbody id="perf-partners"></tbody></table>
       </div>
+      ${partnersSection}
       <div class="grid2">
         <div class="card" id="key-card">
           <h3>API key</h3>
@@ -82,8 +97,8 @@ export function dashboardPage(view: { email: string; publicUrl: string }): strin
           </div>
           <p class="muted" id="regenerate-owner-only" hidden>Only a workspace owner can regenerate the key.</p>
           <div id="key-result" aria-live="polite"></div>
-          <h3 style="margin-top:16px">Tracker snippet</h3>
-          <p class="hint">Paste on every page of your site, before <code>&lt;/head&gt;</code>.</p>
+          <h3 class="spaced">Tracker snippet</h3>
+          <p class="hint">Paste on every page of your site, before <code>&lt;/head&gt;</code>. The first line lets <code>svc(…)</code> calls made before the script loads wait for it.</p>
           <pre class="snippet" id="pv-snippet"></pre>
         </div>
         <form class="card" id="settings-form">
@@ -105,6 +120,16 @@ export function dashboardPage(view: { email: string; publicUrl: string }): strin
       <form class="card" id="processor-form">
         <h3>Payment processor</h3>
         <p class="hint">Connect your Stripe account so payments are attributed automatically from its webhooks. Put <code>svc_click_id</code>, <code>svc_customer_key</code> and <code>program_id</code> in the checkout metadata (and in the subscription's metadata for renewals).</p>
+        <div class="notice" id="processor-webhook">
+          <p>In Stripe, add a webhook endpoint with this URL and these events:</p>
+          <pre class="snippet" id="processor-webhook-url">${escapeHtml(webhook.url)}</pre>
+          <p>${webhook.eventTypes.map((type) => `<code>${escapeHtml(type)}</code>`).join(' and ')}</p>
+          <p id="processor-secret-state">${
+            webhook.secretConfigured
+              ? 'Signing secret: configured on this server.'
+              : 'Signing secret: not configured. Set <code>SVC_PROCESSOR_WEBHOOK_SECRET</code> to the endpoint&#39;s signing secret (<code>whsec_…</code>) and restart; until then the server refuses processor webhooks.'
+          }</p>
+        </div>
         <p id="processor-state"></p>
         <label for="pr-account">Connected account id</label>
         <input id="pr-account" name="processor_account" placeholder="acct_123">
@@ -115,6 +140,6 @@ export function dashboardPage(view: { email: string; publicUrl: string }): strin
     </section>
   </main>
 </div>`,
-    ['/dashboard/assets/app.js'],
+    ['/dashboard/assets/app.js', '/dashboard/assets/partners.js'],
   );
 }

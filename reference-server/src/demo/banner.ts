@@ -2,7 +2,7 @@ import type { Demo } from './start-demo';
 import { demo } from './seed';
 
 /** What `pnpm start` prints: everything a newcomer needs for the click → signup → sale walk-through. */
-export function banner(running: Demo, databaseUrl: string, keyIsFixed: boolean): string {
+export function banner(running: Demo, databaseUrl: string, keyFrom: 'env' | 'file'): string {
   const { links, seeded, url } = running;
   return `
 svc demo is running at ${url}  (database: ${withoutPassword(databaseUrl)})
@@ -13,9 +13,11 @@ svc demo is running at ${url}  (database: ${withoutPassword(databaseUrl)})
 
   2. See the click, the lead and the sale in the dashboard:
        ${links.dashboard}
-     Development sign-in: enter ${demo.email} (it owns the demo program) at ${links.signIn}
+     Development sign-in is ON in the demo (anyone can sign in as any email; never in production):
+     enter ${demo.email} (it owns the demo program) at ${links.signIn}
+     The Partners section adds partners and links; sign in as ${demo.partnerEmail} to see the partner's own view.
 
-  3. The demo program (id ${seeded.programId}) and its API key${keyIsFixed ? ' (from SVC_DEMO_API_KEY)' : ' (new on every start; set SVC_DEMO_API_KEY to keep one)'}:
+  3. The demo program (id ${seeded.programId}) and its API key${keyFrom === 'env' ? ' (from SVC_DEMO_API_KEY)' : ' (kept in svc-demo.key; pnpm start --fresh starts over)'}:
        ${seeded.apiKey}
      Try it: curl -H "Authorization: Bearer ${seeded.apiKey}" ${url}/api/v1/programs/me/readiness
 

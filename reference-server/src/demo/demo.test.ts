@@ -23,10 +23,12 @@ afterAll(async () => {
 
 /** Signs in through the development identity provider, as the banner tells a newcomer to. */
 async function dashboardCookie(): Promise<string> {
+  const form = await fetch(`${running.url}/auth/sign-in`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
   const response = await fetch(`${running.url}/auth/sign-in`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: demo.email }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.headers.get('set-cookie')!.split(';')[0]! },
+    body: new URLSearchParams({ email: demo.email, csrf }),
     redirect: 'manual',
   });
   expect(response.status).toBe(303);
@@ -50,7 +52,7 @@ describe('pnpm start: the demo walk-through', () => {
     await page.click('#signup button');
     await expect.poll(() => page.textContent('#signup-result')).toMatch(/^Signed up as user_/);
     await page.click('button[data-product="dart"]');
-    await expect.poll(() => page.textContent('#buy-result')).toMatch(/^Paid\. svc recorded sale \d+ \(commission \d+\)\.$/);
+    await expect.poll(() => page.textContent('#buy-result')).toMatch(/^Paid 49\.00 USD\. svc recorded sale \d+; the partner earns 9\.80 USD \(20 %\)\.$/);
     await page.close();
 
     const records = await programRecords(running.store.db, running.seeded.programId);
@@ -66,6 +68,23 @@ describe('pnpm start: the demo walk-through', () => {
     const body = (await events.json()) as { data: { events: { type: string; click_id: string | null }[] } };
     expect(body.data.events.map((e) => e.type).sort()).toEqual(['click', 'lead', 'sale']);
     expect(body.data.events.every((e) => e.click_id === clickId)).toBe(true);
+  });
+
+  it('fits a 390 px phone: sign-in (naming the demo accounts), dashboard with its partners, and the storefront', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const fits = async () => page.evaluate(() => document.documentElement.scrollWidth);
+    await page.goto(running.links.signIn);
+    expect(await page.locator('#sign-in-hint').textContent()).toContain(demo.email);
+    expect(await fits()).toBeLessThanOrEqual(390);
+    await page.getByLabel('Email address').fill(demo.email);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(running.links.dashboard);
+    await expect.poll(() => page.locator('#pv-name').textContent()).toBe(demo.programName);
+    await expect.poll(fits).toBeLessThanOrEqual(390);
+    await page.goto(running.links.storefront);
+    expect(await fits()).toBeLessThanOrEqual(390);
+    await context.close();
   });
 
   it('answers a purchase before signup with a clear message and records nothing', async () => {

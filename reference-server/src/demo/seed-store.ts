@@ -28,6 +28,10 @@ export async function setLeadAuth(db: Db, programId: number, leadAuth: LeadAuth)
   await db.updateTable('programs').set({ lead_auth: leadAuth }).where('id', '=', programId).execute();
 }
 
+export async function setDomain(db: Db, programId: number, domain: string): Promise<void> {
+  await db.updateTable('programs').set({ domain }).where('id', '=', programId).execute();
+}
+
 export async function findPartnerByName(db: Db, programId: number, name: string): Promise<number | undefined> {
   const row = await db
     .selectFrom('partners')

@@ -26,6 +26,12 @@ describe('seedDemo', () => {
       const rows = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(rows.n), table).toBe(1);
     }
+    // Made by the dashboard's domain code: the partner is invited by email, the link is enabled.
+    expect(await db.selectFrom('partners').select(['name', 'email', 'status']).executeTakeFirstOrThrow()).toEqual({
+      name: demo.partnerName,
+      email: demo.partnerEmail,
+      status: 'active',
+    });
     const program = await db.selectFrom('programs').selectAll().executeTakeFirstOrThrow();
     expect(program).toMatchObject({ lead_auth: 'browser_allowed', api_key_hash: hashKey(second.apiKey), key_rotate_by: null });
   });

@@ -1,19 +1,26 @@
 import { createProgram } from '../domain/programs/create-program';
-import { createAccountWithWorkspace } from '../domain/login/new-account';
+import { createAccountWithWorkspace } from '../store/new-account';
 import { hashKey, newProgramKey } from '../domain/programs/keys';
 import type { Clock } from '../clock';
 import { findAccountByEmail, findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../store/accounts';
 import type { Store } from '../store/db';
-import { findLinkByShortLink, insertLink, setLinkEnabled } from '../store/links';
-import { insertPartner } from '../store/partners';
-import { isUniqueViolation } from '../store/unique-violation';
-import { findPartnerByName, findProgramByName, replaceProgramKey, setLeadAuth } from './seed-store';
+import { createLink, setProgramLinkEnabled } from '../domain/partners/links';
+import { createPartner } from '../domain/partners/partners';
+import { ServiceError } from '../errors/service-error';
+import { findLinkByShortLink } from '../store/links';
+import { findProgramById } from '../store/programs';
+import type { Program } from '../store/schema';
+import { findPartnerByName, findProgramByName, replaceProgramKey, setDomain, setLeadAuth } from './seed-store';
 
 /** The demo's fixed names: the seed finds them again on every start instead of creating duplicates. */
 export const demo = {
   email: 'demo@example.com',
   programName: 'Demo store',
   partnerName: 'Demo partner',
+  /** The partner's invitation: signing in with it shows the partner view. */
+  partnerEmail: 'partner@example.com',
+  /** The demo program pays this percent of each first sale. */
+  commissionPercent: 20,
   shortLink: 'demo-partner',
 } as const;
 
@@ -27,12 +34,15 @@ export interface Seeded {
 }
 
 /**
- * Seeds (idempotently) the demo account, its program, a partner and the partner's referral link. The program
+ * Seeds (idempotently) the demo account, its program, a partner and the partner's referral link — the partner and
+ * the link through the same domain code as the dashboard, the CLI and the API, so the demo cannot drift from them. The program
  * allows browser leads (`lead_auth: browser_allowed`) so the storefront's signup helper settles the lead
  * (§States and transitions: with `server_required` it would stay provisional until the backend confirms it).
  * The key: `apiKey` when given (stable across restarts), otherwise a fresh one; the previous key stops working.
+ * `siteUrl` (the storefront's address on this start) becomes the program's domain, so the shareable URL of every
+ * link the Partners section creates opens the storefront.
  */
-export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: string } = {}): Promise<Seeded> {
+export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: string; siteUrl?: string } = {}): Promise<Seeded> {
   const db = store.db;
   const now = clock.now();
   const accountId = await ensureAccount(store, now);
@@ -51,7 +61,7 @@ export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: s
         name: demo.programName,
         domain: '127.0.0.1',
         commissionType: 'percent',
-        commissionRate: 20,
+        commissionRate: demo.commissionPercent,
         leadAuth: 'browser_allowed',
       },
     );
@@ -59,9 +69,13 @@ export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: s
   }
   await replaceProgramKey(db, programId, key);
   await setLeadAuth(db, programId, 'browser_allowed');
+  if (options.siteUrl) await setDomain(db, programId, options.siteUrl);
 
-  const partnerId = (await findPartnerByName(db, programId, demo.partnerName)) ?? (await insertPartner(db, { programId, name: demo.partnerName, now }));
-  await ensureLink(store, { programId, partnerId, now });
+  const program = (await findProgramById(db, programId)) as Program;
+  const partnerId =
+    (await findPartnerByName(db, programId, demo.partnerName)) ??
+    (await createPartner({ db, clock }, program, { name: demo.partnerName, email: demo.partnerEmail })).id;
+  await ensureLink({ db, clock }, program, partnerId);
   return { accountId, programId, partnerId, shortLink: demo.shortLink, apiKey: key.key };
 }
 
@@ -72,19 +86,20 @@ async function ensureAccount(store: Store, now: number): Promise<number> {
 }
 
 /** The link must point at the demo partner; a link of that name owned by something else is a clear error, not a silent takeover. */
-async function ensureLink(store: Store, input: { programId: number; partnerId: number; now: number }): Promise<void> {
-  const existing = await findLinkByShortLink(store.db, demo.shortLink);
+async function ensureLink(deps: { db: Store['db']; clock: Clock }, program: Program, partnerId: number): Promise<void> {
+  const existing = await findLinkByShortLink(deps.db, demo.shortLink);
   if (!existing) {
     try {
-      await insertLink(store.db, { ...input, shortLink: demo.shortLink });
+      await createLink(deps, program, { partner_id: partnerId, short_link: demo.shortLink });
       return;
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      return ensureLink(store, input);
+      // Another process seeding at the same moment took the name: check what it made.
+      if (error instanceof ServiceError && error.status === 409) return ensureLink(deps, program, partnerId);
+      throw error;
     }
   }
-  if (existing.program_id !== input.programId || existing.partner_id !== input.partnerId) {
+  if (existing.program_id !== program.id || existing.partner_id !== partnerId) {
     throw new Error(`referral link ${demo.shortLink} already belongs to program ${existing.program_id}; use a fresh DATABASE_URL for the demo`);
   }
-  if (existing.enabled !== 1) await setLinkEnabled(store.db, demo.shortLink, true);
+  if (existing.enabled !== 1) await setProgramLinkEnabled(deps, program, { id: existing.id }, { enabled: true });
 }

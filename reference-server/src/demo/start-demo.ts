@@ -1,7 +1,8 @@
 import { buildApp } from '../app';
+import type { LogOptions } from '../http/logging';
 import { openStore, type OpenStoreOptions, type Store } from '../store/db';
 import { loadServerSdk } from './sdk';
-import { seedDemo, type Seeded } from './seed';
+import { demo, seedDemo, type Seeded } from './seed';
 import { storefrontPath, storefrontRoutes } from './storefront';
 import { findStorefrontDir } from './storefront-files';
 
@@ -15,7 +16,11 @@ export interface DemoOptions {
   publicUrl?: string;
   /** A fixed program key (`SVC_DEMO_API_KEY`); otherwise a new one each start. */
   apiKey?: string;
-  logger?: boolean;
+  /** Request logs; the demo keeps quiet unless `LOG_LEVEL` asks. */
+  log?: LogOptions;
+  /** `SVC_PROCESSOR_WEBHOOK_SECRET`, to try real Stripe deliveries against the demo. */
+  processorWebhookSecrets?: string[];
+  secretKey?: string;
 }
 
 export interface Demo {
@@ -33,8 +38,18 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const sdk = loadServerSdk(storefrontDir);
   const store = await openStore(options.databaseUrl, options.storeOptions);
   try {
-    const app = buildApp({ store, publicUrl: url, logger: options.logger ?? false });
-    const seeded = await seedDemo(store, app.svc.clock, options.apiKey ? { apiKey: options.apiKey } : {});
+    // The demo signs in with the development sign-in (any email): its banner says so.
+    const app = buildApp({
+      store,
+      publicUrl: url,
+      devSignIn: true,
+      devSignInHint: `Demo: sign in as ${demo.email} (owner of the demo program) or ${demo.partnerEmail} (the demo partner's own view).`,
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.processorWebhookSecrets ? { processorWebhookSecrets: options.processorWebhookSecrets } : {}),
+      ...(options.secretKey ? { secretKey: options.secretKey } : {}),
+    });
+    const siteUrl = `${url}${storefrontPath}`.replace(/\/$/, '');
+    const seeded = await seedDemo(store, app.svc.clock, { siteUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
     app.register(storefrontRoutes, { dir: storefrontDir, sdk, programId: seeded.programId, apiKey: seeded.apiKey, baseUrl: () => url });
     await app.listen({ port: options.port, host: options.host });
     return {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { demo } from './seed';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '../domain/login/dashboard-session';
+import { readCookie } from '../http/session-cookie';
 import type { ServerSdk } from './sdk';
 import { readStorefrontFile, storefrontFiles } from './storefront-files';
 
@@ -70,7 +71,14 @@ export async function storefrontRoutes(app: FastifyInstance, options: Storefront
         customer_key: customerKey,
         provider: 'manual',
       });
-      return { transaction_id: transactionId, sale_id: sale.sale_id, commission_id: sale.commission_id };
+      // What the shopper and the newcomer want to read: the amount paid and what the partner earns on it.
+      return {
+        transaction_id: transactionId,
+        sale_id: sale.sale_id,
+        amount_cents: amountCents,
+        currency: 'USD',
+        commission_percent: demo.commissionPercent,
+      };
     } catch (error) {
       if (!(error instanceof options.sdk.SvcApiError)) throw error;
       return refuse(reply, 502, `svc did not record the sale: ${error.code ?? error.message} (${error.message})`);

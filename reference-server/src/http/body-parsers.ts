@@ -42,9 +42,21 @@ export function registerBodyParsers(app: FastifyInstance): void {
   app.addContentTypeParser('*', (_request, _payload, done) => done(fail('unsupportedMediaType'), undefined));
 }
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\0');
-  if (Array.isArray(value)) return value.some(holdsNul);
-  if (typeof value === 'object' && value !== null) return Object.entries(value).some(([key, v]) => key.includes('\0') || holdsNul(v));
+/** Walks the value with its own stack: recursion overflowed (a 500) on a small body nested thousands deep. */
+function holdsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return true;
+    } else if (Array.isArray(value)) {
+      pending.push(...value);
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, v] of Object.entries(value)) {
+        if (key.includes('\0')) return true;
+        pending.push(v);
+      }
+    }
+  }
   return false;
 }

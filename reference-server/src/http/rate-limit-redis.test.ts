@@ -41,6 +41,16 @@ afterAll(() => probe.quit().catch(() => undefined));
 describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   const windowEnd = () => Math.floor(Date.now() / windowMs) * windowMs + windowMs;
 
+  it('peeks at a count without counting, and every counter carries a TTL (bounded by volatile-lru)', async () => {
+    const { s, prefix } = store();
+    const end = windowEnd();
+    expect(await s.peek('authFailures:ip:1.2.3.4', end)).toBe(0);
+    await s.hit('authFailures:ip:1.2.3.4', end);
+    expect(await s.peek('authFailures:ip:1.2.3.4', end)).toBe(1);
+    expect(await s.peek('authFailures:ip:1.2.3.4', end)).toBe(1);
+    for (const key of await keysUnder(prefix)) expect(await probe.pttl(key)).toBeGreaterThan(0);
+  });
+
   it('counts hits per key and window, and expires each counter shortly after its window', async () => {
     const { s, prefix } = store();
     const end = windowEnd();

@@ -14,7 +14,8 @@ export const defaultRedisPrefix = 'svc:rl:';
 /**
  * Window counters in Redis, so every process behind one address counts one client against one limit
  * (§Limits). One MULTI per hit: INCR the counter of the window and PEXPIREAT it shortly after the window
- * end, so counters clean themselves up and no process has to sweep them.
+ * end, so counters clean themselves up and no process has to sweep them. Every key has that TTL, so a Redis with
+ * `maxmemory` and `maxmemory-policy volatile-lru` bounds them with Redis's own O(1) LRU eviction (README).
  */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
@@ -38,6 +39,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     const [incrError, count] = results?.[0] ?? [new Error('Redis MULTI returned no result'), null];
     if (incrError) throw incrError;
     return Number(count);
+  }
+
+  async peek(key: string, windowEnd: number): Promise<number> {
+    return Number((await this.redis.get(`${this.prefix}${windowEnd}:${key}`)) ?? 0);
   }
 
   /** Deletes this store's counters only (the test-control reset), never other servers' keys. */

@@ -43,8 +43,8 @@ export async function dashboardApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put<ProgramParams & { Body: Body }>('/api/dashboard/programs/:programId/processor', async (request) => {
-    const { program } = await access(request, request.params.programId);
+    const { program, role } = await access(request, request.params.programId);
     const body = bodyOf(request.body);
-    return { data: { processor_account: await connectProcessor(deps(), program, body.processor_account) } };
+    return { data: { processor_account: await connectProcessor(deps(), program, role, body.processor_account) } };
   });
 }

@@ -1,30 +1,38 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { appCss } from '../dashboard/assets/app-css';
 import { appJs } from '../dashboard/assets/app-js';
+import { partnersJs } from '../dashboard/assets/partners-js';
 import { dashboardPage } from '../dashboard/dashboard-page';
-import { signInFailedPage, signInPage } from '../dashboard/sign-in-page';
-import { readCookie, requireDashboardAccount, sessionCookieName } from '../domain/login/dashboard-session';
+import { signedOutPage, signInFailedPage } from '../dashboard/sign-in-page';
+import { requireDashboardAccount } from '../domain/login/dashboard-session';
+import { handledEventTypes } from '../domain/processor/event';
 import { fail, ServiceError } from '../errors/service-error';
+import { sendPage } from '../http/page';
+import { pageSecurity } from '../http/security-headers';
+import { readSessionToken } from '../http/session-cookie';
 
 const assets: Record<string, { type: string; body: string }> = {
   'app.js': { type: 'application/javascript; charset=utf-8', body: appJs },
   'app.css': { type: 'text/css; charset=utf-8', body: appCss },
+  'partners.js': { type: 'application/javascript; charset=utf-8', body: partnersJs },
 };
 
-const html = (reply: FastifyReply, status: number, body: string) =>
-  reply.status(status).type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(body);
-
-/** The dashboard page at /dashboard (signed in: the app; otherwise the sign-in form) and its two assets. */
+/** The dashboard page at /dashboard (signed in: the app; otherwise a Sign in button) and its two assets. */
 export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dashboard', async (request, reply) => {
+  app.get('/dashboard', pageSecurity, async (request, reply) => {
     try {
-      const token = readCookie(request.headers.cookie, sessionCookieName);
+      const token = readSessionToken(request, app.svc.sessionCookie);
       const account = await requireDashboardAccount({ store: app.svc.store, clock: app.svc.clock }, token);
-      return html(reply, 200, dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl }));
+      const processorWebhook = {
+        url: `${app.svc.publicUrl}/api/v1/webhooks/processor`,
+        eventTypes: handledEventTypes,
+        secretConfigured: app.svc.processorWebhookSecrets.length > 0,
+      };
+      return sendPage(reply, 200, dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl, processorWebhook }));
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;
-      if (error.status === 403) return html(reply, 200, signInFailedPage(error.message, 'Contact support if you think this is a mistake.'));
-      return html(reply, 200, signInPage({}));
+      if (error.status === 403) return sendPage(reply, 200, signInFailedPage(error.message, 'Contact support if you think this is a mistake.'));
+      return sendPage(reply, 200, signedOutPage());
     }
   });
 

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { cliRoutes } from './cli';
+import { authRoutes } from './auth';
 import { cliAuthRoutes } from './cli-auth';
 import { dashboardRoutes } from './dashboard';
 import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
+import { dashboardPartnerRoutes } from './dashboard-partners';
 import { healthRoutes } from './health';
+import { partnerApiRoutes } from './partners-api';
+import { partnerViewRoutes } from './partner-view';
 import { readinessRoutes } from './readiness';
-import { signInRoutes } from './sign-in';
 import { testControlRoutes } from './test-control';
 import { trackerScriptRoutes } from './tracker-script';
 import { trackingRoutes } from './tracking';
@@ -19,10 +22,13 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(readinessRoutes);
   app.register(trackerScriptRoutes);
   app.register(cliAuthRoutes);
-  app.register(signInRoutes);
+  app.register(authRoutes);
   app.register(cliRoutes);
   app.register(dashboardRoutes);
   app.register(dashboardApiRoutes);
+  app.register(dashboardPartnerRoutes);
+  app.register(partnerViewRoutes);
+  app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
   app.register(webhookRoutes);
   // §Test-control API: mounted only on request, never in production by default.

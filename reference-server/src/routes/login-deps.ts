@@ -8,6 +8,8 @@ export function loginDeps(app: FastifyInstance): () => LoginDeps {
     clock: app.svc.clock,
     faults: app.svc.faults,
     publicUrl: app.svc.publicUrl,
-    idTokenSecret: app.svc.secrets.idToken,
+    serverKey: app.svc.serverKey,
+    identityProvider: app.svc.signIn.identityProvider,
+    devSignIn: app.svc.signIn.dev,
   });
 }

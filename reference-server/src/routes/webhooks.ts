@@ -26,9 +26,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
   app.addContentTypeParser('*', (_request, _payload, done) => done(fail('unsupportedMediaType'), undefined));
 
   app.post<{ Body: string | undefined }>('/api/v1/webhooks/processor', async (request): Promise<WebhookResponse> => {
+    // Unconfigured is the service's failure (500): Stripe keeps redelivering until the secret is set, so no event is lost.
+    if (app.svc.processorWebhookSecrets.length === 0) throw fail('webhookNotConfigured');
     const raw = typeof request.body === 'string' ? request.body : '';
     const header = request.headers['stripe-signature'];
-    const verdict = verifyStripeSignature(raw, Array.isArray(header) ? header.join(',') : header, app.svc.secrets.webhook, app.svc.clock.now());
+    const verdict = verifyStripeSignature(raw, Array.isArray(header) ? header.join(',') : header, app.svc.processorWebhookSecrets, app.svc.clock.now());
     if (verdict !== 'valid') throw fail(signatureFailures[verdict]);
 
     let body: unknown;

@@ -76,3 +76,29 @@ export async function findWorkspaceIdOfProgram(db: Db, programId: number): Promi
   const row = await db.selectFrom('programs').select('workspace_id').where('id', '=', programId).executeTakeFirst();
   return row?.workspace_id;
 }
+
+/** The account an OpenID Connect identity signs in as (accounts are keyed by issuer + subject). */
+export function findAccountByIdentity(db: Db, issuer: string, subject: string): Promise<Account | undefined> {
+  return db
+    .selectFrom('accounts')
+    .selectAll()
+    .where('oidc_issuer', '=', issuer)
+    .where('oidc_subject', '=', subject)
+    .executeTakeFirst();
+}
+
+/** Binds an identity to an account that has none yet; false when another sign-in bound one first. */
+export async function bindIdentity(db: Db, accountId: number, identity: { issuer: string; subject: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('accounts')
+    .set({ oidc_issuer: identity.issuer, oidc_subject: identity.subject })
+    .where('id', '=', accountId)
+    .where('oidc_subject', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Follows the identity provider's current email claim. */
+export async function updateAccountEmail(db: Db, accountId: number, email: string): Promise<void> {
+  await db.updateTable('accounts').set({ email }).where('id', '=', accountId).execute();
+}

@@ -31,3 +31,82 @@ export function findCommissionOfSale(db: Db, saleId: number) {
 export async function reverseCommission(db: Db, id: number, now: number): Promise<void> {
   await db.updateTable('commissions').set({ status: 'reversed', reversed_at: now }).where('id', '=', id).execute();
 }
+
+/**
+ * A program's commission totals by partner, currency and state (due, paid, reversed, open clawback), optionally
+ * of one partner. One grouped read over the (program, partner) index; states as in `domain/partners/figures.ts`.
+ */
+export function commissionTotals(db: Db, programId: number, partnerId?: number) {
+  let q = db
+    .selectFrom('commissions')
+    .select((eb) => [
+      'partner_id',
+      'currency',
+      'status',
+      eb.case().when('paid_at', 'is', null).then(0).else(1).end().as('paid'),
+      eb.case().when('clawback_settled_at', 'is', null).then(0).else(1).end().as('settled'),
+      eb.fn.sum<number>('amount_cents').as('cents'),
+    ])
+    .where('program_id', '=', programId);
+  if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
+  return q.groupBy(['partner_id', 'currency', 'status', 'paid', 'settled']).execute();
+}
+
+/** One row per commission created in [from, to], with its sale and partner, oldest first (the CSV export). */
+export function commissionsForExport(db: Db, query: { programId: number; from: number; to: number; partnerId?: number }) {
+  let q = db
+    .selectFrom('commissions')
+    .innerJoin('sales', 'sales.id', 'commissions.sale_id')
+    .innerJoin('partners', 'partners.id', 'commissions.partner_id')
+    .select([
+      'commissions.id',
+      'commissions.partner_id',
+      'partners.name as partner_name',
+      'partners.email as partner_email',
+      'commissions.sale_id',
+      'sales.processor_event_id as transaction_id',
+      'sales.amount_cents as sale_amount_cents',
+      'commissions.amount_cents',
+      'commissions.currency',
+      'commissions.status',
+      'sales.occurred_at as sale_at',
+      'commissions.created_at',
+      'commissions.paid_at',
+      'commissions.reversed_at',
+    ])
+    .where('commissions.program_id', '=', query.programId)
+    .where('commissions.created_at', '>=', query.from)
+    .where('commissions.created_at', '<=', query.to);
+  if (query.partnerId !== undefined) q = q.where('commissions.partner_id', '=', query.partnerId);
+  return q.orderBy('commissions.id').execute();
+}
+
+/** What a payout may settle for a partner: due commissions created by `through`, and clawbacks reversed by then. */
+export function payableCommissions(db: Db, programId: number, partnerId: number, through: number) {
+  return db
+    .selectFrom('commissions')
+    .select(['id', 'amount_cents', 'currency', 'status'])
+    .where('program_id', '=', programId)
+    .where('partner_id', '=', partnerId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('paid_at', 'is', null), eb('created_at', '<=', through)]),
+        eb.and([eb('status', '=', 'reversed'), eb('paid_at', 'is not', null), eb('clawback_settled_at', 'is', null), eb('reversed_at', '<=', through)]),
+      ]),
+    )
+    .execute();
+}
+
+/** Marks due commissions paid and clawbacks settled; the `is null` guards keep a concurrent payout from repeating it. */
+export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks: number[] }, now: number): Promise<number> {
+  let changed = 0;
+  if (ids.due.length > 0) {
+    const r = await db.updateTable('commissions').set({ paid_at: now }).where('id', 'in', ids.due).where('paid_at', 'is', null).where('status', '=', 'pending').executeTakeFirst();
+    changed += Number(r.numUpdatedRows);
+  }
+  if (ids.clawbacks.length > 0) {
+    const r = await db.updateTable('commissions').set({ clawback_settled_at: now }).where('id', 'in', ids.clawbacks).where('clawback_settled_at', 'is', null).executeTakeFirst();
+    changed += Number(r.numUpdatedRows);
+  }
+  return changed;
+}

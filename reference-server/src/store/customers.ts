@@ -19,20 +19,12 @@ export function findCustomerByKey(db: Db, programId: number, isTest: boolean, ke
     .executeTakeFirst();
 }
 
-/** Whether the key names a customer of another program (sale: "No affiliate attribution … in this program"). */
-export async function keyExistsElsewhere(db: Db, programId: number, isTest: boolean, key: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('customers')
-    .select('id')
-    .where('program_id', '!=', programId)
-    .where('is_test', '=', isTest ? 1 : 0)
-    .where('customer_key', '=', key)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertCustomer(db: Db, customer: Insertable<CustomersTable>): Promise<void> {
   await db.insertInto('customers').values(customer).execute();
+}
+
+export async function deleteCustomer(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('customers').where('id', '=', id).execute();
 }
 
 export async function updateCustomer(db: Db, id: number, changes: Updateable<CustomersTable>): Promise<void> {

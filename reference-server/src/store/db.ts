@@ -4,6 +4,9 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import pg from 'pg';
 import { initialMigration } from './migrations/0001_initial';
 import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
+import { productionSignInMigration } from './migrations/0003_production_sign_in';
+import { leadByBrowserMigration } from './migrations/0004_lead_by_browser';
+import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -114,6 +117,9 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
   const migrations: Record<string, Migration> = {
     '0001_initial': initialMigration(dialect),
     '0002_events_test_index': eventsTestIndexMigration,
+    '0003_production_sign_in': productionSignInMigration(dialect),
+    '0004_lead_by_browser': leadByBrowserMigration,
+    '0005_partners_payouts': partnersPayoutsMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
@@ -139,6 +145,7 @@ const tables: (keyof Database)[] = [
   'daily_metrics',
   'daily_amounts',
   'login_sessions',
+  'sign_in_attempts',
   'login_tokens',
   'dashboard_sessions',
   'processor_events',

@@ -4,9 +4,15 @@ import type { Database, Sale, SalesTable } from './schema';
 type Db = Kysely<Database>;
 
 /** The sale recorded under a transaction id, in any program (§Resources/Sale record: unique globally). */
-export async function findSaleIdByTransactionId(db: Db, transactionId: string): Promise<number | undefined> {
-  const row = await db.selectFrom('sales').select('id').where('processor_event_id', '=', transactionId).executeTakeFirst();
-  return row?.id;
+export function findSaleByTransactionId(
+  db: Db,
+  transactionId: string,
+): Promise<{ id: number; program_id: number; amount_cents: number; currency: Sale['currency'] } | undefined> {
+  return db
+    .selectFrom('sales')
+    .select(['id', 'program_id', 'amount_cents', 'currency'])
+    .where('processor_event_id', '=', transactionId)
+    .executeTakeFirst();
 }
 
 export function findSaleInProgram(db: Db, programId: number, transactionId: string): Promise<Sale | undefined> {

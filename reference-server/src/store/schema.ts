@@ -14,6 +14,9 @@ export interface AccountsTable {
   email: string;
   blocked: Generated<Flag>;
   created_at: number;
+  /** The OpenID Connect identity (issuer + subject) that signs in as this account; null for dev accounts. */
+  oidc_issuer: string | null;
+  oidc_subject: string | null;
 }
 
 export interface AdvertisersTable {
@@ -65,6 +68,10 @@ export interface PartnersTable {
   id: Generated<number>;
   program_id: number;
   name: string;
+  /** Lower-cased; the account signing in with this email sees the partner view. */
+  email: string | null;
+  /** `suspended`: every link of the partner refuses clicks, as a disabled link does. */
+  status: Generated<'active' | 'suspended'>;
   created_at: number;
 }
 
@@ -96,6 +103,8 @@ export interface CustomersTable {
   partner_id: number | null;
   status: 'clicked' | 'provisional_lead' | 'lead' | 'converted';
   provisional: Generated<Flag>;
+  /** 1 while the lead came only from a browser-mode call (`browser_allowed`): a server-mode lead may override it. */
+  lead_by_browser: Generated<Flag>;
   is_test: Flag;
   email: string | null;
   /** Time of the (settled or provisional) signup; the window check on sale compares the click to it. */
@@ -140,6 +149,10 @@ export interface CommissionsTable {
   status: 'pending' | 'reversed';
   created_at: number;
   reversed_at: number | null;
+  /** When a payout marked it paid. */
+  paid_at: Generated<number | null>;
+  /** Reversed after it was paid: when a later payout netted it (until then the partner's balance is lower). */
+  clawback_settled_at: Generated<number | null>;
 }
 
 /** One record per tracking request (§Events); the dashboard's event feed. */
@@ -198,7 +211,14 @@ export interface DailyAmountsTable {
 
 export interface LoginSessionsTable {
   id: Generated<number>;
-  state: string;
+  /** SHA-256 of the `state` (a bearer secret until the token is handed out). */
+  state_hash: string;
+  /** The code `svc login` prints; the browser shows it beside **Authorize**. */
+  user_code: string | null;
+  /** Signed in at the identity provider, waiting for the person to press **Authorize**. */
+  pending_account_id: number | null;
+  /** SHA-256 of the one-time token the **Authorize** form carries (its CSRF protection). */
+  confirm_hash: string | null;
   created_at: number;
   completed_at: number | null;
   account_id: number | null;
@@ -238,6 +258,24 @@ export interface ChainRunsTable {
   created_at: number;
 }
 
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** One OpenID Connect sign-in between the redirect to the issuer and its callback. */
+export interface SignInAttemptsTable {
+  id: Generated<number>;
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  /** SHA-256 of the CLI login `state` this sign-in completes; null for a dashboard sign-in. */
+  cli_state_hash: string | null;
+  created_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   accounts: AccountsTable;
   advertisers: AdvertisersTable;
@@ -255,6 +293,8 @@ export interface Database {
   daily_metrics: DailyMetricsTable;
   daily_amounts: DailyAmountsTable;
   login_sessions: LoginSessionsTable;
+  sign_in_attempts: SignInAttemptsTable;
+  server_secrets: ServerSecretsTable;
   login_tokens: LoginTokensTable;
   dashboard_sessions: DashboardSessionsTable;
   processor_events: ProcessorEventsTable;
@@ -269,3 +309,5 @@ export type Sale = Selectable<SalesTable>;
 export type Click = Selectable<ClicksTable>;
 export type ReferralLink = Selectable<ReferralLinksTable>;
 export type Account = Selectable<AccountsTable>;
+export type Partner = Selectable<PartnersTable>;
+export type Commission = Selectable<CommissionsTable>;

@@ -4,21 +4,37 @@ import type { Database, LoginSessionsTable } from './schema';
 type Db = Kysely<Database>;
 export type LoginSession = Selectable<LoginSessionsTable>;
 
-export async function insertLoginSession(db: Db, state: string, now: number): Promise<void> {
-  await db.insertInto('login_sessions').values({ state, created_at: now }).execute();
+export async function insertLoginSession(db: Db, session: { stateHash: string; userCode: string; now: number }): Promise<void> {
+  await db
+    .insertInto('login_sessions')
+    .values({ state_hash: session.stateHash, user_code: session.userCode, created_at: session.now })
+    .execute();
 }
 
-export async function findLoginSession(db: Db, state: string): Promise<LoginSession | undefined> {
-  // No state holds U+0000 (they are base64url); PostgreSQL would fail the query on it (a 500, not a 404).
-  if (state.includes('\0')) return undefined;
-  return db.selectFrom('login_sessions').selectAll().where('state', '=', state).executeTakeFirst();
+export function findLoginSession(db: Db, stateHash: string): Promise<LoginSession | undefined> {
+  return db.selectFrom('login_sessions').selectAll().where('state_hash', '=', stateHash).executeTakeFirst();
+}
+
+export function findLoginSessionToConfirm(db: Db, confirmHash: string): Promise<LoginSession | undefined> {
+  return db.selectFrom('login_sessions').selectAll().where('confirm_hash', '=', confirmHash).executeTakeFirst();
+}
+
+/** Records who signed in at the identity provider; the session completes only when they press Authorize. */
+export async function awaitConfirmation(db: Db, id: number, accountId: number, confirmHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('login_sessions')
+    .set({ pending_account_id: accountId, confirm_hash: confirmHash })
+    .where('id', '=', id)
+    .where('completed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Completes a session once; false when another request completed it first. */
 export async function completeLoginSession(db: Db, id: number, accountId: number, now: number): Promise<boolean> {
   const result = await db
     .updateTable('login_sessions')
-    .set({ completed_at: now, account_id: accountId })
+    .set({ completed_at: now, account_id: accountId, confirm_hash: null })
     .where('id', '=', id)
     .where('completed_at', 'is', null)
     .executeTakeFirst();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnessPerFile } from '../harness';
+import { buckets } from '../../src/http/rate-limit';
 import { expectCliFailure, loginToken, startOfMinute } from './support';
 
 const t = harnessPerFile();
@@ -109,6 +110,12 @@ describe('POST /api/v1/cli/init', () => {
       expect(res.status).toBe(400);
       expect(message(res)).toBe('commission_rate must be a positive number');
     }
+    const tooLarge = 'commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types';
+    for (const [type, rate] of [['percent', 100.5], ['recurring_percent', 1e308], ['fixed', 1e12 + 1], ['recurring_fixed', 1e308]] as const) {
+      const res = await init(token, { ...valid, commission_type: type, commission_rate: rate });
+      expect(res.status).toBe(400);
+      expect(message(res)).toBe(tooLarge);
+    }
     expect(await t.h.store.db.selectFrom('programs').selectAll().execute()).toHaveLength(0);
   });
 
@@ -195,7 +202,8 @@ describe('POST /api/v1/cli/stripe-connect', () => {
   it('answers 410 even when the key has used up its /cli/* bucket (§Endpoints/Summary: always 410)', async () => {
     await startOfMinute(t.h);
     const key = 'svc_login_busy';
-    for (let i = 0; i < 60; i++) expect((await t.h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(401);
+    // An invented token: refused until the address has failed authentication too often (per-IP, below 60).
+    for (let i = 0; i < buckets.authFailures.limit; i++) expect((await t.h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(401);
     expect((await t.h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(429);
     const retired = await t.h.request('POST', '/api/v1/cli/stripe-connect', { key, json: {} });
     expect(retired.status).toBe(410);

@@ -46,3 +46,33 @@ export async function startOfMinute(h: Harness): Promise<void> {
   const minute = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
   await h.control.clock({ now: new Date(minute).toISOString() });
 }
+
+/** The development sign-in form as a browser uses it: GET the form (its CSRF token and cookie), then post it. */
+export async function devSignIn(h: Harness, fields: { email: string; state?: string }, headers: Record<string, string> = {}) {
+  const form = await formPage(h, fields.state);
+  return htmlRequest(h, 'POST', '/auth/sign-in', {
+    form: { ...fields, csrf: form.csrf },
+    headers: { ...headers, cookie: [form.cookie, headers.cookie].filter(Boolean).join('; ') },
+  });
+}
+
+/** GET /auth/sign-in: the form's CSRF token and the `svc_form` cookie it is bound to. */
+export async function formPage(h: Harness, state?: string) {
+  const page = await htmlRequest(h, 'GET', `/auth/sign-in${state === undefined ? '' : `?state=${encodeURIComponent(state)}`}`);
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.text)?.[1];
+  const cookie = String(page.headers['set-cookie'] ?? '').split(';')[0]!;
+  if (!csrf || !cookie.startsWith('svc_form=')) throw new Error(`no sign-in form: ${page.status}`);
+  return { csrf, cookie, page };
+}
+
+/** The Authorize page's user code and one-time token. */
+export function authorizePage(html: string): { userCode: string; confirm: string } {
+  const userCode = /id="user-code">([^<]+)</.exec(html)?.[1];
+  const confirm = /name="confirm" value="([^"]+)"/.exec(html)?.[1];
+  if (!userCode || !confirm) throw new Error('not the Authorize page');
+  return { userCode, confirm };
+}
+
+/** Presses Authorize on that page. */
+export const pressAuthorize = (h: Harness, html: string) =>
+  htmlRequest(h, 'POST', '/auth/cli/authorize', { form: { confirm: authorizePage(html).confirm } });

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackerSnippet } from '@svc/types';
 import { startReferenceServer, type ReferenceServer } from '../../src/start';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -28,6 +29,7 @@ async function signIn(email: string): Promise<Page> {
     throw error;
   });
   await page.goto(`${server.url}/dashboard`);
+  await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(`${server.url}/dashboard`);
@@ -45,7 +47,7 @@ describe('dashboard in Chromium', () => {
     await expect.poll(() => owner.locator('#empty-view').isVisible()).toBe(true);
     await owner.screenshot({ path: `${shots}01-signed-in.png`, fullPage: true });
 
-    await owner.getByLabel('Name').fill('Acme shop');
+    await owner.getByLabel('Name', { exact: true }).fill('Acme shop');
     await owner.getByLabel('Website domain').fill('shop.example');
     await owner.getByLabel('Commission').selectOption('percent');
     await owner.getByLabel('Rate').fill('20');
@@ -57,6 +59,8 @@ describe('dashboard in Chromium', () => {
     const programId = Number(await owner.locator('#program-list a.active').getAttribute('data-program-id'));
     expect(programId).toBeGreaterThan(0);
     expect(await status(firstKey)).toBe(200);
+    // The snippet to paste starts with the queue stub, so early svc(...) calls wait for the tracker.
+    expect(await owner.locator('#pv-snippet').textContent()).toBe(trackerSnippet(server.url, programId));
     await owner.screenshot({ path: `${shots}02-program-created.png`, fullPage: true });
 
     // A test click from the verifier appears in the live event feed.
@@ -83,7 +87,7 @@ describe('dashboard in Chromium', () => {
 
     // Run verification: the synthetic chain passes.
     await owner.getByRole('button', { name: 'Run verification' }).click();
-    await expect.poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 }).toContain('Verification passed');
+    await expect.poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 }).toContain('svc itself works: its own synthetic test click, lead and sale were recorded');
     await owner.locator('#verify-card').screenshot({ path: `${shots}04-verification.png` });
 
     // Settings: the attribution window is saved.

@@ -5,11 +5,33 @@ import { htmlRequest } from '../cli/support';
 const t = harnessPerFile();
 
 describe('GET /dashboard', () => {
-  it('shows the sign-in form without a session', async () => {
+  it('shows a Sign in button without a session', async () => {
     const res = await htmlRequest(t.h, 'GET', '/dashboard');
     expect(res.status).toBe(200);
-    expect(res.text).toContain('action="/auth/sign-in"');
-    expect(res.text).not.toContain('name="state"');
+    expect(res.text).toMatch(/<a class="button" id="sign-in" href="\/auth\/sign-in">Sign in<\/a>/);
+  });
+
+  it('the dashboard and sign-in pages refuse framing, sniffing and inline script (CSP)', async () => {
+    for (const url of ['/dashboard', '/auth/sign-in']) {
+      const res = await htmlRequest(t.h, 'GET', url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).not.toContain('unsafe-inline');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['referrer-policy'], url).toBe('same-origin');
+      expect(res.text, url).not.toMatch(/<script>|<script [^>]*>[^<]|style="|onclick=/);
+      // HSTS only when PUBLIC_URL is https (the harness serves plain HTTP).
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('storefronts can still load the tracker script cross-origin (no Cross-Origin-Resource-Policy)', async () => {
+    const res = await t.h.app.inject({ method: 'GET', url: '/js/svc-tracker.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the app to a signed-in account, its email escaped', async () => {

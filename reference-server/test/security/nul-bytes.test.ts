@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertValidResponse } from '../../src/testing/validate';
 import { createHarness, type Harness } from '../harness';
+import { devSignIn } from '../cli/support';
 import { programWithRecords, rowCounts, type ProgramFixture } from './fixtures';
 
 // U+0000 in a JSON string: PostgreSQL text cannot hold it, so both stores refuse it the same way (400 in the
@@ -30,6 +30,19 @@ describe('strings holding U+0000', () => {
     });
   }
 
+  it('a body nested 5,000 deep holding U+0000 answers the 400, not a 500 (issue 16, finding 7)', async () => {
+    const depth = 5_000;
+    const raw = `${'{"a":'.repeat(depth)}"\\u0000"${'}'.repeat(depth)}`;
+    const before = await rowCounts(h.store);
+    const res = await h.request('POST', '/api/v1/track/lead', { raw, contentType: 'application/json' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Request body is not valid JSON');
+    expect(await rowCounts(h.store)).toEqual(before);
+    // The same depth without a NUL is an ordinary (if odd) body: the route's own 400.
+    const plain = await h.request('POST', '/api/v1/track/lead', { raw: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, contentType: 'application/json' });
+    expect(plain.status).toBe(400);
+  });
+
   it('an escaped backslash before "u0000" is ordinary text, not a NUL', async () => {
     const res = await h.request('POST', '/api/v1/track/refund', { json: { transaction_id: 'txn\\u0000z' }, key: program.key });
     expect(res.status).toBe(404);
@@ -38,14 +51,8 @@ describe('strings holding U+0000', () => {
   it('a login state or sign-in email holding U+0000 is unknown or invalid (404/400), never a 500, nothing recorded', async () => {
     const before = await rowCounts(h.store);
     expect((await h.request('GET', '/api/v1/cli/auth/poll?state=%00abc')).status).toBe(404);
-    // The sign-in page answers HTML, so it is sent through inject and validated here.
-    const form = async (payload: string) => {
-      const res = await h.app.inject({ method: 'POST', url: '/auth/sign-in', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
-      assertValidResponse({ method: 'POST', url: '/auth/sign-in', status: res.statusCode, headers: res.headers, body: res.body });
-      return res.statusCode;
-    };
-    expect(await form('email=nul%40example.com&state=%00abc')).toBe(404);
-    expect(await form('email=n%00ul%40example.com')).toBe(400);
+    expect((await devSignIn(h, { email: 'nul@example.com', state: '\0abc' })).status).toBe(404);
+    expect((await devSignIn(h, { email: 'n\0ul@example.com' })).status).toBe(400);
     expect(await rowCounts(h.store)).toEqual(before);
   });
 });

@@ -128,7 +128,8 @@ describe('POST /api/v1/track/lead, browser mode', () => {
 
   it('enforces allowed origins in browser mode only', async () => {
     const strict = await createWorld(t.h, { allowed_origins: ['https://shop.example.com'] });
-    const clickId = await strict.clickId();
+    const fromShop = { origin: 'https://shop.example.com' };
+    const clickId = (await strict.click({}, fromShop)).body.click_id;
     const refused = await lead({ click_id: clickId }, { origin: 'https://evil.example' });
     platformError(refused, 403, 'Origin https://evil.example is not allowed for this program');
     expect((await strict.records()).customers[0]?.status).toBe('clicked');
@@ -136,7 +137,7 @@ describe('POST /api/v1/track/lead, browser mode', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers['access-control-allow-origin']).toBe('https://shop.example.com');
     // Server mode (a key) is not a browser-mode call.
-    const clickId2 = await strict.clickId();
+    const clickId2 = (await strict.click({}, fromShop)).body.click_id;
     const server = await t.h.request('POST', '/api/v1/track/lead', {
       json: { click_id: clickId2, customer_key: 'srv' },
       key: strict.key,

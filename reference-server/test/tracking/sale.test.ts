@@ -53,8 +53,12 @@ describe('POST /api/v1/track/sale', () => {
     await recurring.sale({ transaction_id: txnId(), amount_cents: 1000, currency: 'EUR', customer_key: c.key });
     await recurring.sale({ transaction_id: txnId(), amount_cents: 50_000, currency: 'VND', customer_key: c.key });
     expect((await t.w.records()).sales[0]?.currency).toBe('USD');
+    // Stripe writes currencies lower-case: any case is accepted and stored upper-case.
+    await recurring.sale({ transaction_id: txnId(), amount_cents: 1, currency: 'eur', customer_key: c.key });
+    await recurring.sale({ transaction_id: txnId(), amount_cents: 1, currency: 'Eur', customer_key: c.key });
+    expect((await recurring.records()).sales.slice(-2).map((sale) => sale.currency)).toEqual(['EUR', 'EUR']);
     const m = await readMetrics(t.h.store.db, recurring.programId);
-    expect(m.revenue_cents).toEqual({ EUR: 1000, VND: 50_000 });
+    expect(m.revenue_cents).toEqual({ EUR: 1002, VND: 50_000 });
     expect(m.commissions_cents).toEqual({ EUR: 100, VND: 5000 });
   });
 
@@ -73,7 +77,7 @@ describe('POST /api/v1/track/sale', () => {
       [{ ...base, amount_cents: 9.5 }, 400, 'amount_cents is required and must be a positive integer', 'invalid_request'],
       [{ ...base, amount_cents: '100' }, 400, 'amount_cents is required and must be a positive integer', 'invalid_request'],
       [{ ...base, currency: 'GBP' }, 422, 'currency GBP is not supported', 'unsupported_currency'],
-      [{ ...base, currency: 'usd' }, 422, 'currency usd is not supported', 'unsupported_currency'],
+      [{ ...base, currency: 'usd$' }, 422, 'currency usd$ is not supported', 'unsupported_currency'],
       [{ ...base, occurred_at: '2024-01-01T00:00:00' }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
       [{ ...base, occurred_at: '2025-02-30T00:00:00Z' }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
       [{ ...base, occurred_at: 'yesterday' }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
@@ -85,6 +89,7 @@ describe('POST /api/v1/track/sale', () => {
       [{ ...base, livemode: 'yes' }, 400, 'livemode must be a boolean', 'invalid_request'],
     ];
     for (const [body, status, message, code] of cases) platformError(await t.w.sale(body), status, message, code);
+    expect((await t.w.sale({ ...base, currency: 'GBP' })).body.error.details).toEqual({ supported: ['USD', 'EUR', 'VND'] });
     expect((await t.w.records()).sales).toEqual([]);
     const soon = await t.w.sale({ ...base, transaction_id: 'ch_soon', occurred_at: new Date(now + 4 * 60_000).toISOString() });
     expect(soon.status).toBe(200);
@@ -113,7 +118,11 @@ describe('POST /api/v1/track/sale', () => {
     platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: 'clk_nope' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
     const other = await createWorld(t.h);
     const elsewhere = await customer(other, 'shared_user');
-    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'shared_user' }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
+    // A key known only to another program answers exactly as a key known nowhere (no cross-program oracle).
+    const onlyElsewhere = await t.w.sale({ transaction_id: 'txn_same_shape', amount_cents: 100, customer_key: 'shared_user' });
+    const nowhere = await t.w.sale({ transaction_id: 'txn_same_shape', amount_cents: 100, customer_key: 'no_such_user' });
+    platformError(onlyElsewhere, 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
+    expect(onlyElsewhere.body).toEqual(nowhere.body);
     platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: elsewhere.clickId }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
     await t.w.lead({ customer_key: 'cleared_cookie' });
     platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'cleared_cookie' }), 400, 'No partner-program relationship found for this customer', 'no_attribution');
@@ -130,23 +139,45 @@ describe('POST /api/v1/track/sale', () => {
     expect(records.commissions).toEqual([]);
     const resend = await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
     platformError(resend, 409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction');
-    expect(resend.body.error.details).toEqual({ sale_id: records.sales[0]?.id });
+    expect(resend.body.error.details).toEqual({ sale_id: records.sales[0]?.id, amount_cents: 100, currency: 'USD' });
   });
 
-  it('answers 409 with details.sale_id for a transaction_id already recorded, in any program', async () => {
+  it('answers 409 with details.sale_id for a transaction_id already recorded in the program; another program learns nothing of it', async () => {
     const { key } = await customer(t.w);
     const transaction = txnId();
     const first = await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key });
     const again = await t.w.sale({ transaction_id: transaction, amount_cents: 999, customer_key: key });
     platformError(again, 409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction');
-    expect(again.body.error.details).toEqual({ sale_id: first.body.sale_id });
+    // What was stored comes back, so the reuse with another amount is visible.
+    expect(again.body.error.details).toEqual({ sale_id: first.body.sale_id, amount_cents: 100, currency: 'USD' });
     const other = await createWorld(t.h);
     const otherCustomer = await customer(other);
     const cross = await other.sale({ transaction_id: transaction, amount_cents: 100, customer_key: otherCustomer.key });
     expect(cross.status).toBe(409);
-    expect(cross.body.error.details.sale_id).toBe(first.body.sale_id);
+    expect(cross.body.error).toEqual({
+      status: 409,
+      name: 'ConflictError',
+      code: 'duplicate_transaction',
+      message: "Duplicate transaction_id. It is already used outside this program; send globally unique ids such as your payment processor's payment ids.",
+      details: {},
+    });
     expect((await t.w.records()).sales).toHaveLength(1);
     expect((await other.records()).sales).toHaveLength(0);
+  });
+
+  it("another program's test sale makes a real sale 409 without its sale id; the program's own test sale keeps it", async () => {
+    const a = await createWorld(t.h);
+    const b = await createWorld(t.h);
+    const order = `order_${txnId()}`;
+    const test = await a.sale({ transaction_id: order, amount_cents: 100, additional_data: { test_mode: true } });
+    expect(test.status).toBe(200);
+    const { key } = await customer(b);
+    const cross = await b.sale({ transaction_id: order, amount_cents: 100, customer_key: key });
+    expect(cross.status).toBe(409);
+    expect(cross.body.error.details).toEqual({});
+    const own = await customer(a);
+    const same = await a.sale({ transaction_id: order, amount_cents: 100, customer_key: own.key });
+    expect(same.body.error.details).toEqual({ sale_id: test.body.sale_id, amount_cents: 100, currency: 'USD' });
   });
 });
 
@@ -296,5 +327,25 @@ describe('failures inside the service', () => {
     expect(res.body.commission_id).toEqual(expect.any(Number));
     expect((await t.w.records()).commissions).toHaveLength(1);
     expect((await readMetrics(t.h.store.db, t.w.programId)).sales).toBe(0);
+  });
+});
+
+describe('money caps (issue 16, finding 8)', () => {
+  it('refuses amount_cents above 10^12 with the field message, recording nothing', async () => {
+    const { key } = await customer(t.w);
+    const res = await t.w.sale({ transaction_id: txnId(), amount_cents: 1e12 + 1, customer_key: key });
+    platformError(res, 400, 'amount_cents is required and must be a positive integer', 'invalid_request');
+    expect((await t.w.sale({ transaction_id: txnId(), amount_cents: 1e12, customer_key: key })).status).toBe(200);
+    expect((await t.w.records()).sales).toHaveLength(1);
+  });
+
+  it('never stores a commission that is not a safe integer (a rate from before the caps): Failed to create commission', async () => {
+    const w = await createWorld(t.h, { commission_type: 'percent', commission_rate: 1e308 });
+    const { key } = await customer(w);
+    const res = await w.sale({ transaction_id: txnId(), amount_cents: 1000, customer_key: key });
+    platformError(res, 500, 'Failed to create commission', 'internal_error');
+    const records = await w.records();
+    expect(records.sales).toHaveLength(1);
+    expect(records.commissions).toEqual([]);
   });
 });

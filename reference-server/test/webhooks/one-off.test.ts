@@ -109,7 +109,7 @@ describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.co
       json: { transaction_id: 'pi_both_2', amount_cents: 4900, currency: 'USD', customer_key: customerKey },
     });
     expect(sale.status).toBe(409);
-    expect(sale.body.error.details).toEqual({ sale_id: res.body.sale_id });
+    expect(sale.body.error.details).toEqual({ sale_id: res.body.sale_id, amount_cents: 4900, currency: 'USD' });
     expect((await h.control.records(p.programId)).sales).toHaveLength(1);
   });
 
@@ -119,11 +119,11 @@ describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.co
     expect((await h.control.records(p.programId)).sales).toEqual([]);
   });
 
-  it("a customer key of another program's customer is not attributed here", async () => {
+  it("a customer key of another program's customer is not attributed here, as an unknown key", async () => {
     const other = await connectedProgram(h);
     await serverLead(h, other.apiKey, await click(h, other.shortLink), 'user_elsewhere');
     const res = await deliver(h, p.secret, await purchase({ metadata: { svc_customer_key: 'user_elsewhere' } }));
-    expect(res.body).toEqual({ received: true, outcome: 'not_attributed', reason: 'other_program' });
+    expect(res.body).toEqual({ received: true, outcome: 'not_attributed', reason: 'customer_not_found' });
     expect((await h.control.records(p.programId)).sales).toEqual([]);
     expect((await h.control.records(other.programId)).sales).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { withHandoff } from '../features';
 
 /**
- * Query parameters of the cross-domain hand-off (§item 8; a decision of svc): the click id and its expiry in
- * Unix seconds, named like the cookies that hold them.
+ * Query parameters of the cross-domain hand-off (§What the service does, item 8; a decision of svc): the click id
+ * and its expiry in Unix seconds, named like the cookies that hold them.
  */
 export const handoffIdParam = 'svc_click_id';
 export const handoffExpiresParam = 'svc_click_exp';
@@ -14,7 +14,7 @@ export interface Handoff {
 }
 
 export interface Landing {
-  /** Whether the URL carries a non-empty `aff` (the referral link's `short_link`, §item 1). */
+  /** Whether the URL carries a non-empty `aff` (the referral link's `short_link`, §Resources/Referral link). */
   aff: boolean;
   handoff: Handoff | undefined;
 }

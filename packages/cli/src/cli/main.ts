@@ -1,6 +1,8 @@
 import { cac, type CAC } from 'cac';
 import { init } from '../commands/init/init';
+import { createLink, disableLink, listLinks, parseLinkAction } from '../commands/links/links';
 import { login } from '../commands/login/login';
+import { addPartner, listPartners, parsePartnerAction } from '../commands/partners/partners';
 import { programs } from '../commands/programs/programs';
 import { status } from '../commands/status/status';
 import { parseTestKind, testEvent } from '../commands/test/test-event';
@@ -20,6 +22,8 @@ const loginHint = 'Run svc login (logins are kept per --base-url: sign in to thi
 const unauthorizedHints: Record<string, string> = {
   status: programKeyHint,
   test: programKeyHint,
+  partners: programKeyHint,
+  links: programKeyHint,
   init: loginHint,
   programs: loginHint,
 };
@@ -78,6 +82,41 @@ function commandTable(version: string, argv: readonly string[], run: (options: O
       run(options, (ctx) => {
         const kind = parseTestKind(event);
         return testEvent(ctx, programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'test'), kind);
+      }),
+    );
+
+  cli
+    .command('partners <action>', "Add a partner or list the program's partners with their figures (action: add, list)")
+    .option('--name <name>', 'Partner name (add)')
+    .option('--email <email>', 'Invite the partner: signing in with this email shows their own view (add)')
+    .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
+    .example('svc partners add --name "Jane Doe" --email jane@example.com')
+    .example('svc partners list --json')
+    .action((action: string, options: Options) =>
+      run(options, (ctx) => {
+        const chosen = parsePartnerAction(action);
+        const key = programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'partners');
+        if (chosen === 'list') return listPartners(ctx, key);
+        return addPartner(ctx, key, { name: str(options, 'name', '--name'), email: str(options, 'email', '--email') });
+      }),
+    );
+
+  cli
+    .command('links <action> [short_link]', 'Create, list or disable referral links (action: create, list, disable)')
+    .option('--partner <id>', 'Partner id (create; filters list)')
+    .option('--short-link <name>', 'The ?aff= value: 3 to 64 letters, digits, _ or - (create; generated when absent)')
+    .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
+    .example('svc links create --partner 3 --short-link jane')
+    .example('svc links list --partner 3')
+    .example('svc links disable jane')
+    .action((action: string, shortLink: string | undefined, options: Options) =>
+      run(options, (ctx) => {
+        const chosen = parseLinkAction(action);
+        const key = programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'links');
+        const partner = str(options, 'partner', '--partner');
+        if (chosen === 'list') return listLinks(ctx, key, { partner });
+        if (chosen === 'disable') return disableLink(ctx, key, shortLink);
+        return createLink(ctx, key, { partner, shortLink: str(options, 'shortLink', '--short-link') });
       }),
     );
 

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,6 +38,27 @@ describe('config file', () => {
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect((await stat(join(dir, 'nested', 'svc'))).mode & 0o777).toBe(0o700);
     expect(await loginTokenFor(path, 'http://a.test')).toBe('svc_login_a');
+  });
+
+  it('narrows an existing loose directory (0777) to 0700 when it writes', async () => {
+    const loose = join(dir, 'loose');
+    await mkdir(loose, { mode: 0o777 });
+    await chmod(loose, 0o777);
+    await saveLogin(join(loose, 'config.json'), 'http://svc.test', login('tok'));
+    expect((await stat(loose)).mode & 0o777).toBe(0o700);
+  });
+
+  it('writes the temporary file exclusively: nothing planted is followed or overwritten', async () => {
+    const path = join(dir, 'config.json');
+    await saveLogin(path, 'http://svc.test', login('first'));
+    const leftovers = (await readdir(dir)).filter((name) => name.endsWith('.tmp'));
+    expect(leftovers).toEqual([]);
+    // The name is unpredictable, so a planted file under the old fixed name is left alone and not written through.
+    const planted = join(dir, `config.json.${process.pid}.tmp`);
+    await writeFile(planted, 'planted');
+    await saveLogin(path, 'http://svc.test', login('second'));
+    expect(await readFile(planted, 'utf8')).toBe('planted');
+    expect(await loginTokenFor(path, 'http://svc.test')).toBe('second');
   });
 
   it('narrows an existing world-readable file to 0600 when it rewrites it', async () => {

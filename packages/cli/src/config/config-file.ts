@@ -1,4 +1,5 @@
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { CommandFailure } from '../cli/failures';
 
@@ -38,19 +39,45 @@ export async function readConfig(path: string): Promise<ConfigFile> {
 }
 
 /**
+ * The config directory, private: created 0700, and an existing one narrowed to 0700 (`mkdir` leaves an existing
+ * directory's mode alone, so a 0777 one let others swap the file). One we cannot narrow is refused.
+ */
+async function privateDirectory(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: dirMode });
+  if (process.platform === 'win32') return;
+  try {
+    await chmod(dir, dirMode);
+  } catch {
+    // Not ours (e.g. SVC_CONFIG_DIR=/tmp): checked below.
+  }
+  if (((await stat(dir)).mode & 0o077) !== 0) {
+    throw new CommandFailure(
+      `The config directory ${dir} is readable or writable by other users and cannot be made private.`,
+      'config_insecure',
+      'Point SVC_CONFIG_DIR at a directory you own, or chmod 700 it.',
+    );
+  }
+}
+
+/**
  * Writes the whole file through a private temporary file and a rename, so a crash never leaves a half-written
- * file and the token is never readable by others, not even for a moment.
+ * file and the token is never readable by others, not even for a moment. The temporary file is created
+ * exclusively (`wx`, O_EXCL) under an unpredictable name: a file or symlink planted there makes the write fail
+ * instead of being followed.
  */
 export async function writeConfig(path: string, config: ConfigFile): Promise<void> {
-  await mkdir(dirname(path), { recursive: true, mode: dirMode });
-  const temporary = `${path}.${process.pid}.tmp`;
+  await privateDirectory(dirname(path));
+  const temporary = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  let created = false;
   try {
-    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: fileMode, flag: 'w' });
+    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: fileMode, flag: 'wx' });
+    created = true;
     // `mode` applies only when the file is created, and the umask may have narrowed it: set it explicitly.
     await chmod(temporary, fileMode);
     await rename(temporary, path);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // Never remove what someone else planted under that name.
+    if (created) await rm(temporary, { force: true });
     throw error;
   }
 }

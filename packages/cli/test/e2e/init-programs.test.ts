@@ -1,3 +1,4 @@
+import { trackerQueueStub } from '@svc/types';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFixture, type Fixture, type UserEnv } from './fixture';
 import { startCli } from './run-cli';
@@ -26,7 +27,8 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     expect(id).toBeGreaterThan(0);
     const key = run.stdout.match(/^\s+(svc_\S+)$/m)?.[1];
     expect(key).toBeDefined();
-    expect(run.stdout).toContain(`<script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${id}" async></script>`);
+    // The queue stub comes first, so a signup called before the tracker loads is kept, not a ReferenceError.
+    expect(run.stdout).toContain(`  ${trackerQueueStub}\n  <script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${id}" async></script>`);
     expect(run.stdout).toContain("import { Svc } from '@svc/server';");
     expect(run.stdout).toContain(`export SVC_API_KEY=${key}`);
     expect(run.stdout).toContain('svc test chain');
@@ -46,7 +48,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       program: { name: '007', domain: 'acme.com', commission_type: 'percent', commission_rate: 7.5 },
       api_key: run.json.program.api_token,
       next_steps: {
-        script_tag: `<script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${run.json.program.id}" async></script>`,
+        script_tag: `${trackerQueueStub}\n<script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${run.json.program.id}" async></script>`,
         server_snippet: expect.stringContaining('svc.track.sale('),
       },
     });

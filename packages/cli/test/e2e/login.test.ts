@@ -36,6 +36,7 @@ describe('svc login (spawned binary, reference server)', () => {
     });
     expect(run.json).not.toHaveProperty('token');
     expect(run.stderr).toContain('Open this URL in a browser to sign in:');
+    expect(run.stderr).toMatch(/Your code: [BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}\. Press Authorize in the browser only if it shows the same code\./);
 
     const path = join(env.SVC_CONFIG_DIR, 'config.json');
     expect((await stat(path)).mode & 0o777).toBe(0o600);

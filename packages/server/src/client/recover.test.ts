@@ -1,5 +1,5 @@
 import { catalogue, customerStatuses, messageTemplates } from '@svc/types';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SvcApiError } from '../errors/errors';
 import { leadStatusPrefix, recoverLead, recoverSale } from './recover';
 
@@ -31,5 +31,15 @@ describe('recoverSale', () => {
       message: catalogue.saleDuplicate.message,
     });
     expect(recoverSale({ transaction_id: 'txn_1', amount_cents: 100 })(platform(400, 'x'))).toBeUndefined();
+  });
+
+  it("does not take another program's 409 (no sale_id) for the caller's sale, and warns once", () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const foreign = platform(409, catalogue.saleDuplicateElsewhere.message);
+    expect(recoverSale({ transaction_id: 'order_1002', amount_cents: 100 })(foreign)).toBeUndefined();
+    expect(recoverSale({ transaction_id: 'order_1003', amount_cents: 100 })(foreign)).toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('another program');
+    warn.mockRestore();
   });
 });

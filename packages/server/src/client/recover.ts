@@ -15,16 +15,20 @@ export function recoverLead(error: SvcApiError, afterFailure: boolean): { succes
     : undefined;
 }
 
-/** §Errors/409: the sale is already recorded under this `transaction_id`; `error.details.sale_id` names it. */
+/**
+ * §Errors 409: the sale is already recorded under this `transaction_id`; `error.details.sale_id` names it. A 409
+ * without it means another program holds the id (spec/openapi.yaml, trackSale): nothing was recorded, so it is
+ * thrown, with a one-time hint to use globally unique ids.
+ */
 export function recoverSale(body: SaleRequest) {
-  return (error: SvcApiError): DuplicateSale | undefined =>
-    error.status === 409
-      ? {
-          success: true,
-          duplicate: true,
-          sale_id: error.details.sale_id as number,
-          transaction_id: body.transaction_id as string,
-          message: error.message,
-        }
-      : undefined;
+  return (error: SvcApiError): DuplicateSale | undefined => {
+    const sale_id = error.details.sale_id;
+    if (error.status !== 409) return;
+    if (typeof sale_id === 'number') {
+      return { success: true, duplicate: true, sale_id, transaction_id: body.transaction_id as string, message: error.message };
+    }
+    warnedForeign ||= (console.warn('[svc] transaction_id of another program: use processor ids'), true);
+  };
 }
+
+let warnedForeign = false;

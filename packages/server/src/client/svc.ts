@@ -8,6 +8,13 @@ import type {
   ClickRequest,
   ClickResponse,
   LeadRequest,
+  LinkCreateRequest,
+  LinkResponse,
+  LinksResponse,
+  LinkUpdateRequest,
+  PartnerCreateRequest,
+  PartnerResponse,
+  PartnersResponse,
   RefundRequest,
   RefundResponse,
   ReadinessResponse,
@@ -48,6 +55,24 @@ export interface SvcCli {
   authPoll(state: string): Promise<SvcResult<CliAuthPollResponse>>;
 }
 
+/** Partners of the key's program (`/api/v1/partners`). */
+export interface SvcPartners {
+  /** Adds a partner (`name`, optional `email`: the invitation to the partner view). Not retried but on 429. */
+  create<B extends PartnerCreateRequest>(body: Exact<PartnerCreateRequest, B>): Promise<SvcResult<PartnerResponse>>;
+  /** Every partner with its clicks, leads, sales, revenue and commissions (due, paid, reversed, balance). */
+  list(): Promise<SvcResult<PartnersResponse>>;
+}
+
+/** Referral links of the key's program (`/api/v1/links`); each carries its shareable `url`. */
+export interface SvcLinks {
+  /** Creates a link for a partner; `short_link` is generated when absent. A taken one is `SvcConflictError`. */
+  create<B extends LinkCreateRequest>(body: Exact<LinkCreateRequest, B>): Promise<SvcResult<LinkResponse>>;
+  /** The program's links, or one partner's. */
+  list(query?: { partner_id?: number }): Promise<SvcResult<LinksResponse>>;
+  /** Turns a link off or on, by its `short_link`. */
+  update<B extends LinkUpdateRequest>(shortLink: string, body: Exact<LinkUpdateRequest, B>): Promise<SvcResult<LinkResponse>>;
+}
+
 const paths = {
   click: '/api/v1/track/click',
   lead: '/api/v1/track/lead',
@@ -60,6 +85,8 @@ const paths = {
   programs: '/api/v1/cli/programs',
   authStart: '/api/v1/cli/auth/start',
   authPoll: '/api/v1/cli/auth/poll',
+  partners: '/api/v1/partners',
+  links: '/api/v1/links',
 } as const satisfies Record<string, keyof import('@svc/types').paths>;
 
 /**
@@ -69,6 +96,8 @@ const paths = {
 export class Svc {
   readonly track: SvcTrack;
   readonly cli: SvcCli;
+  readonly partners: SvcPartners;
+  readonly links: SvcLinks;
   readonly #transport: Transport;
 
   constructor(options: SvcOptions = {}) {
@@ -98,6 +127,17 @@ export class Svc {
       // in a successful answer, so a failed poll consumed nothing; a retry whose lost predecessor did take the
       // token answers 400 `Session already consumed`, which the caller reports (§States and transitions).
       authPoll: (state) => call({ method: 'GET', path: paths.authPoll, query: { state }, mode: 'safe', token: '' }),
+    };
+    // Creating is `once` (a retry could add a second partner or link); reads and the on/off switch are idempotent.
+    const read = <T>(path: string, query?: Record<string, string>) => call<T>({ method: 'GET', path, query, mode: 'safe' });
+    this.partners = {
+      create: (body) => call(post(paths.partners, body, 'once')),
+      list: () => read(paths.partners),
+    };
+    this.links = {
+      create: (body) => call(post(paths.links, body, 'once')),
+      list: ({ partner_id } = {}) => read(paths.links, partner_id ? { partner_id: `${partner_id}` } : {}),
+      update: (shortLink, body) => call({ method: 'PATCH', path: `${paths.links}/${encodeURIComponent(shortLink)}`, body, mode: 'safe' }),
     };
   }
 

@@ -21,14 +21,14 @@ export interface Transport {
 }
 
 export interface Call {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   body?: object;
   query?: Record<string, string>;
   mode: RetryMode;
   /** Bearer credential; the program key when omitted. */
   token?: string;
-  /** Turns an error that means "already done" into a success body (§Errors/409, lead after a 500). */
+  /** Turns an error that means "already done" into a success body (§Errors 409, lead after a 500). */
   recover?: (error: SvcApiError, afterFailure: boolean) => object | undefined;
 }
 

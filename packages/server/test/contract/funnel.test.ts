@@ -1,7 +1,7 @@
 import { startReferenceServer, type ReferenceServer } from '@svc/reference-server';
 import { contractFetch } from '@svc/reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Svc, SvcUnprocessableEntityError, type SvcWarning } from '../../src';
+import { Svc, SvcConflictError, SvcUnprocessableEntityError, type SvcWarning } from '../../src';
 
 // The whole funnel through the SDK against the real reference server; every response is validated against the spec.
 let server: ReferenceServer;
@@ -43,6 +43,17 @@ describe('funnel', () => {
 
     const records = await server.control.records(programId);
     expect(records.sales.filter((s) => s.processor_event_id === 'pi_funnel_1')).toHaveLength(1);
+  });
+
+  it("another program's transaction_id is a thrown SvcConflictError naming no sale, not a duplicate success", async () => {
+    const other = await server.control.createProgram({});
+    const otherSvc = new Svc({ baseUrl: server.url, apiKey: other.api_token, fetch: contractFetch, onWarning: () => {} });
+    await otherSvc.track.sale({ transaction_id: 'order_1002', amount_cents: 100, additional_data: { test_mode: true } });
+    const click = await svc.track.click({ affiliate_url: 'https://shop.example.com/?aff=summer-sale' });
+    await svc.track.lead({ click_id: click.click_id, customer_key: 'user_order' });
+    const error = await svc.track.sale({ transaction_id: 'order_1002', amount_cents: 100, customer_key: 'user_order' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SvcConflictError);
+    expect((error as SvcConflictError).details).toEqual({});
   });
 
   it('test mode records is_test and creates no commission', async () => {

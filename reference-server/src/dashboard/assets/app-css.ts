@@ -12,6 +12,7 @@ header.top .brand { font-weight: 700; letter-spacing: .02em; }
 header.top form { display: inline; margin-left: 12px; }
 header.top button { background: transparent; color: #fff; border: 1px solid #fff6; }
 .layout { display: grid; grid-template-columns: 260px 1fr; gap: 24px; padding: 24px; max-width: 1280px; margin: 0 auto; }
+.layout > * { min-width: 0; }
 .narrow { max-width: 460px; margin: 48px auto; padding: 0 16px; }
 aside h2, main h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .06em; color: var(--muted); margin: 0 0 8px; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 8px; padding: 16px 18px; margin-bottom: 18px; }
@@ -55,8 +56,31 @@ tr.fresh { animation: fresh 2s ease-out; }
 .newkey { word-break: break-all; background: var(--warn-bg); padding: 8px; border-radius: 6px; }
 .legend span { display: inline-flex; align-items: center; gap: 4px; margin-right: 12px; font-size: 13px; color: var(--muted); }
 .legend i { width: 10px; height: 10px; border-radius: 2px; display: inline-block; }
+.swatch-click { background: var(--click); }
+.swatch-lead { background: var(--lead); }
+.swatch-sale { background: var(--sale); }
+h3.spaced { margin-top: 16px; }
+a.button { display: inline-block; text-decoration: none; font: inherit; padding: 8px 14px; border-radius: 6px; border: 1px solid var(--brand); background: var(--brand); color: #fff; margin-top: 10px; }
+.user-code { font: 600 28px/1.2 ui-monospace, monospace; letter-spacing: 0.12em; }
 svg.chart { width: 100%; height: 180px; display: block; }
 pre.snippet { background: #0f1420; color: #e6e9ef; padding: 10px; border-radius: 6px; white-space: pre-wrap; word-break: break-all; font-size: 12px; }
 .steps li { margin: 4px 0; }
+button.small { padding: 3px 10px; margin-top: 0; font-size: 13px; }
+.inline { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
+.inline label { margin: 0; }
+.inline input { width: auto; }
+.card h4 { margin: 14px 0 4px; font-size: 14px; }
+ul.partner-links { list-style: none; padding: 0; }
+ul.partner-links li { padding: 6px 0; border-bottom: 1px solid var(--line); }
+body.has-partner-view #empty-view { display: none; }
 @media (max-width: 860px) { .layout, .grid2 { grid-template-columns: 1fr; } }
+/* Phones (390 px): nothing wider than the screen; wide tables scroll inside their card, not the page. */
+@media (max-width: 600px) {
+  .layout { padding: 12px; gap: 12px; }
+  header.top { flex-wrap: wrap; gap: 6px; padding: 10px 12px; }
+  .title { flex-wrap: wrap; }
+  .card { padding: 12px; }
+  table { display: block; overflow-x: auto; white-space: nowrap; }
+  code, .newkey, .keybox code { word-break: break-all; }
+}
 `;

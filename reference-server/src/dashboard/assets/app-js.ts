@@ -7,7 +7,6 @@ export const appJs = String.raw`(function () {
   'use strict';
   var POLL_MS = 3000;
   var app = document.getElementById('app');
-  var publicUrl = app.getAttribute('data-public-url');
   var state = { programs: [], program: null, role: null, lastEventId: 0, timer: null, pendingKey: null };
 
   function $(id) { return document.getElementById(id); }
@@ -85,6 +84,8 @@ export const appJs = String.raw`(function () {
     ['verify-result', 'key-result', 'settings-result', 'processor-result'].forEach(function (t) { clear($(t)); });
     $('program-view').hidden = false;
     await Promise.all([loadStatus(id), loadReadiness(id), loadEvents(id), loadPerformance(id)]);
+    // The Partners section (partners.js) loads for the program now open.
+    document.dispatchEvent(new CustomEvent('svc:program', { detail: { id: id, domain: state.program.domain, role: state.role } }));
     state.timer = setInterval(function () { poll(id); }, POLL_MS);
   }
 
@@ -108,7 +109,7 @@ export const appJs = String.raw`(function () {
     $('pv-domain').textContent = p.domain;
     $('pv-role').textContent = d.role === 'owner' ? 'Owner' : 'Member';
     $('pv-key').textContent = p.api_token;
-    $('pv-snippet').textContent = '<script src="' + publicUrl + '/js/svc-tracker.js" data-svc-program-id="' + p.id + '" async></' + 'script>';
+    $('pv-snippet').textContent = app.getAttribute('data-snippet').replace('{program_id}', String(p.id));
     $('regenerate-key').disabled = d.role !== 'owner';
     $('regenerate-owner-only').hidden = d.role === 'owner';
     if (document.activeElement === null || !$('settings-form').contains(document.activeElement)) {
@@ -121,12 +122,12 @@ export const appJs = String.raw`(function () {
     if (document.activeElement !== $('pr-account')) $('pr-account').value = i.processor_account || '';
     var list = clear($('status-checklist'));
     [
-      ['Tracker script: clicks arriving', i.tracker_seen, count(d.metrics.clicks, 'click', 'clicks')],
-      ['Signups (leads) reported', i.leads_seen, count(d.metrics.leads, 'lead', 'leads')],
-      ['Sales reported', i.sales_seen, count(d.metrics.sales, 'sale', 'sales')],
+      ['Tracker script: a real click from your site', i.tracker_seen, count(d.metrics.clicks, 'click', 'clicks') + ' so far'],
+      ['Signups (leads) reported', i.leads_seen, count(d.metrics.leads, 'lead', 'leads') + ' so far'],
+      ['Sales reported', i.sales_seen, count(d.metrics.sales, 'sale', 'sales') + ' so far'],
       ['Payment processor connected (optional)', i.processor_connected, i.processor_account || 'not connected', true]
     ].forEach(function (row) {
-      var badge = row[1] ? el('span', { className: 'badge ok', text: 'done' }) : el('span', { className: row[3] ? 'badge' : 'badge warn', text: row[3] ? 'optional' : 'waiting' });
+      var badge = row[1] ? el('span', { className: 'badge ok', text: 'done' }) : el('span', { className: row[3] ? 'badge' : 'badge warn', text: row[3] ? 'optional' : 'not yet' });
       list.appendChild(el('li', {}, [
         el('span', { text: row[0] }),
         el('span', {}, [el('span', { className: 'muted', text: row[2] + ' ' }), badge])
@@ -138,7 +139,11 @@ export const appJs = String.raw`(function () {
   async function loadReadiness(id) {
     var r = (await api('GET', '/api/tracking/readiness/' + id)).data;
     var box = clear($('readiness-verdict'));
-    var label = { ready: 'Ready: clicks, leads and sales are all arriving.', in_progress: 'In progress', not_started: 'Not started' }[r.verdict];
+    var label = {
+      ready: 'Ready: real clicks, leads and sales are all arriving from your site.',
+      in_progress: 'In progress: some real events have arrived from your site.',
+      not_started: 'Not started: no real events from your site yet (test events do not count).'
+    }[r.verdict];
     box.appendChild(el('p', { className: 'notice ' + (r.ready ? 'ok' : 'warn') }, [
       el('strong', { text: label }),
       r.next_step ? el('span', { text: ' Next step: ' + r.next_step.message }) : ''
@@ -226,7 +231,9 @@ export const appJs = String.raw`(function () {
       var d = (await api('POST', '/api/tracking/run-verification/' + id, {})).data;
       var box = clear($('verify-result'));
       box.appendChild(el('p', { className: 'notice ' + (d.passed ? 'ok' : 'error'), role: 'status',
-        text: d.passed ? 'Verification passed: the test click, lead and sale were all recorded.' : 'Verification failed at one step (see below).' }));
+        text: d.passed
+          ? 'svc itself works: its own synthetic test click, lead and sale were recorded (test mode). This does not check your site; the status card turns green when your site sends real events.'
+          : 'Verification failed at one step (see below).' }));
       box.appendChild(el('ul', { className: 'steps' }, d.result.events.map(function (e) {
         return el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '') });
       })));

@@ -3,6 +3,7 @@ import { fail } from '../../errors/service-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import type { DomainDeps } from '../deps';
+import { rateWithinCap } from '../commissions/limits';
 import { createProgram } from '../programs/create-program';
 import { programView } from '../programs/view';
 import { commissionTypeError } from './errors';
@@ -29,6 +30,7 @@ export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, accoun
     throw commissionTypeError(String(type));
   }
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) throw fail('initRateInvalid');
+  if (!rateWithinCap(type as CommissionType, rate)) throw fail('initRateTooLarge');
 
   const created = await createProgram(deps, {
     workspaceId,

@@ -21,4 +21,10 @@ describe('commissionAmount', () => {
     expect(commissionAmount('percent', 33.333, 100, true)).toBe(33);
     expect(commissionAmount('percent', 1.005, 1000, true)).toBe(10);
   });
+
+  it('stays exact at the caps (100 % of 10^12, half up at the last cent)', () => {
+    expect(commissionAmount('percent', 100, 1_000_000_000_000, true)).toBe(1_000_000_000_000);
+    expect(commissionAmount('percent', 12.5, 999_999_999_999, true)).toBe(125_000_000_000);
+    expect(commissionAmount('recurring_percent', 0.0001, 5_000_000, false)).toBe(5);
+  });
 });

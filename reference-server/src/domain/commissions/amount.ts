@@ -10,7 +10,7 @@ export function commissionAmount(type: CommissionType, rate: number, amountCents
   const recurring = type === 'recurring_percent' || type === 'recurring_fixed';
   if (!recurring && !isConversion) return 0;
   if (type === 'fixed' || type === 'recurring_fixed') return Math.round(rate);
-  // Scale first so that e.g. 12.5% of 4900 is exactly 612.5 before rounding (no float drift below .5).
-  const exact = (amountCents * Math.round(rate * 10_000)) / 1_000_000;
-  return Math.floor(exact + 0.5);
+  // In integers (rate to 1/10,000 %), so rounding half up is exact at any amount up to the cap.
+  const scaled = BigInt(amountCents) * BigInt(Math.round(rate * 10_000));
+  return Number((scaled + 500_000n) / 1_000_000n);
 }

@@ -6,6 +6,7 @@ import { findPartnerById } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { commissionAmount } from './amount';
+import { rateWithinCap } from './limits';
 
 export interface CommissionInput {
   program: Program;
@@ -28,9 +29,14 @@ export async function createCommission(
   input: CommissionInput,
   db: Kysely<Database> = deps.db,
 ): Promise<{ id: number; amountCents: number }> {
-  const amountCents = commissionAmount(input.program.commission_type, input.program.commission_rate, input.amountCents, input.isConversion);
   try {
     deps.faults.check('commission');
+    const { commission_type: type, commission_rate: rate } = input.program;
+    // The caps (limits.ts) keep every commission exact; a rate stored before them must not store a rounded,
+    // infinite or null amount, so its sale takes the documented `Failed to create commission` path.
+    if (!rateWithinCap(type, rate)) throw new Error(`commission_rate ${rate} is above the cap`);
+    const amountCents = commissionAmount(type, rate, input.amountCents, input.isConversion);
+    if (!Number.isSafeInteger(amountCents)) throw new Error(`commission ${amountCents} is not a safe integer`);
     // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
     if (!(await findPartnerById(db, input.partnerId))) throw fail('salePartnerRequired');
     const id = await insertCommission(db, {

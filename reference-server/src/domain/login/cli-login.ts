@@ -1,36 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import { fail } from '../../errors/service-error';
 import { findAccountById, findAdvertiserIdOfAccount } from '../../store/accounts';
+import type { Account } from '../../store/schema';
 import {
+  awaitConfirmation,
   completeLoginSession,
   consumeLoginSession,
   findLoginSession,
+  findLoginSessionToConfirm,
   insertLoginSession,
   insertLoginToken,
   type LoginSession,
 } from '../../store/sessions';
+import { accountForIdentity } from './account-for-identity';
 import { issuerOf, type LoginDeps } from './deps';
 import { verifyIdToken } from './id-token';
 import { loginSessionMs, loginTokenMs, pollIntervalSeconds } from './lifetimes';
 import { hashToken, newOpaqueToken } from './opaque-token';
+import { newUserCode } from './user-code';
 
 export interface StartedLogin {
   state: string;
+  user_code: string;
   sign_in_url: string;
   expires_at: string;
   poll_interval_seconds: number;
 }
 
-/** §CLI routes, auth/start: a login session whose `state` the sign-in page carries back to the callback. */
+/**
+ * §CLI routes, auth/start: a login session whose `state` the sign-in page carries back to the callback. Only the
+ * state's hash is stored (it is a bearer secret until the token is handed out); `user_code` is what the person at
+ * the terminal compares with the code the browser shows before pressing Authorize.
+ */
 export async function startCliLogin(deps: LoginDeps): Promise<StartedLogin> {
   deps.faults.check('cli');
   const state = randomBytes(24).toString('base64url');
+  const userCode = newUserCode();
   const now = deps.clock.now();
-  await insertLoginSession(deps.store.db, state, now);
+  await insertLoginSession(deps.store.db, { stateHash: hashToken(state), userCode, now });
   const url = new URL('/auth/sign-in', deps.publicUrl);
   url.searchParams.set('state', state);
   return {
     state,
+    user_code: userCode,
     sign_in_url: url.toString(),
     expires_at: new Date(now + loginSessionMs).toISOString(),
     poll_interval_seconds: pollIntervalSeconds,
@@ -41,20 +53,33 @@ const isExpired = (session: LoginSession, now: number) => now - session.created_
 
 /**
  * §CLI errors, POST /auth/callback: completes the session named by `state` for the account of a verified
- * id_token. A suspended account is refused with `details.code` = `ACCOUNT_BLOCKED` (§Authentication rule 4).
+ * id_token. With OpenID Connect configured only the issuer's tokens count (its JWKS, asymmetric algorithms,
+ * `aud` = our client id); otherwise, with dev sign-in on, the server's own dev tokens; otherwise none. A token that
+ * does not verify leaves the session pending. A suspended account is refused with `details.code` =
+ * `ACCOUNT_BLOCKED` (§Authentication rule 4).
  */
 export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken: unknown): Promise<void> {
   if (typeof state !== 'string' || state === '' || typeof idToken !== 'string' || idToken === '') {
     throw fail('callbackMissingFields');
   }
   const session = await openLoginSession(deps, state);
-  const claims = await verifyIdToken(issuerOf(deps), idToken);
-  const account = claims && (await findAccountById(deps.store.db, claims.accountId));
-  if (!account) throw fail('callbackInvalidIdToken');
+  const account = await accountOfIdToken(deps, idToken);
   if (account.blocked === 1) throw fail('accountBlocked', { details: { code: 'ACCOUNT_BLOCKED' } });
   deps.faults.check('cli');
   const completed = await completeLoginSession(deps.store.db, session.id, account.id, deps.clock.now());
   if (!completed) throw fail('callbackSessionNotFound');
+}
+
+async function accountOfIdToken(deps: LoginDeps, idToken: string) {
+  if (deps.identityProvider) {
+    const identity = await deps.identityProvider.verifyIdToken(idToken, deps.clock.now());
+    if (!identity) throw fail('callbackInvalidIdToken');
+    return accountForIdentity(deps, identity);
+  }
+  const claims = deps.devSignIn ? await verifyIdToken(await issuerOf(deps), idToken) : undefined;
+  const account = claims && (await findAccountById(deps.store.db, claims.accountId));
+  if (!account) throw fail('callbackInvalidIdToken');
+  return account;
 }
 
 /**
@@ -62,10 +87,41 @@ export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken:
  * The sign-in page checks it before creating anything, so a refused sign-in records nothing (§Errors).
  */
 export async function openLoginSession(deps: Pick<LoginDeps, 'store' | 'clock'>, state: string): Promise<LoginSession> {
-  const session = await findLoginSession(deps.store.db, state);
+  const session = await findLoginSession(deps.store.db, hashToken(state));
   if (!session || session.completed_at !== null) throw fail('callbackSessionNotFound');
   if (isExpired(session, deps.clock.now())) throw fail('callbackSessionExpired');
   return session;
+}
+
+export interface PendingAuthorization {
+  /** Shown beside Authorize: the person compares it with the code `svc login` printed. */
+  userCode: string;
+  /** One-time token the Authorize form carries back (so only this page can press it). */
+  confirmToken: string;
+}
+
+/**
+ * After the browser sign-in, the CLI login waits for the person to press Authorize next to the user code: a victim
+ * who opens an attacker's sign-in link sees a code that is not on their own terminal and can stop there.
+ */
+export async function requestCliAuthorization(deps: LoginDeps, session: LoginSession, accountId: number): Promise<PendingAuthorization> {
+  const confirmToken = newOpaqueToken('svc_confirm_');
+  if (!(await awaitConfirmation(deps.store.db, session.id, accountId, hashToken(confirmToken)))) throw fail('callbackSessionNotFound');
+  return { userCode: session.user_code ?? '', confirmToken };
+}
+
+/** The Authorize button: completes the CLI login it was shown for; returns the account (the page names it). */
+export async function authorizeCliLogin(deps: LoginDeps, confirmToken: unknown): Promise<Account> {
+  if (typeof confirmToken !== 'string' || confirmToken === '') throw fail('callbackSessionNotFound');
+  const session = await findLoginSessionToConfirm(deps.store.db, hashToken(confirmToken));
+  if (!session || session.completed_at !== null || session.pending_account_id === null) throw fail('callbackSessionNotFound');
+  if (isExpired(session, deps.clock.now())) throw fail('callbackSessionExpired');
+  const account = await findAccountById(deps.store.db, session.pending_account_id);
+  if (!account) throw fail('callbackSessionNotFound');
+  if (account.blocked === 1) throw fail('accountBlocked', { details: { code: 'ACCOUNT_BLOCKED' } });
+  deps.faults.check('cli');
+  if (!(await completeLoginSession(deps.store.db, session.id, account.id, deps.clock.now()))) throw fail('callbackSessionNotFound');
+  return account;
 }
 
 export type PollResult =
@@ -78,7 +134,7 @@ export type PollResult =
  */
 export async function pollCliLogin(deps: LoginDeps, state: unknown): Promise<PollResult> {
   if (typeof state !== 'string' || state === '') throw fail('pollMissingState');
-  const session = await findLoginSession(deps.store.db, state);
+  const session = await findLoginSession(deps.store.db, hashToken(state));
   if (!session) throw fail('pollSessionNotFound');
   if (session.consumed_at !== null) throw fail('pollSessionConsumed');
   const now = deps.clock.now();

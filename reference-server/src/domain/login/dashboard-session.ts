@@ -6,8 +6,6 @@ import type { LoginDeps } from './deps';
 import { dashboardSessionMs } from './lifetimes';
 import { hashToken, newOpaqueToken } from './opaque-token';
 
-export const sessionCookieName = 'svc_session';
-
 /** Signs an account in to the dashboard; returns the opaque cookie value (stored only hashed). */
 export async function createDashboardSession(
   deps: Pick<LoginDeps, 'store' | 'clock'>,
@@ -39,30 +37,4 @@ export async function requireDashboardAccount(
 
 export async function endDashboardSession(deps: Pick<LoginDeps, 'store'>, sessionToken: string): Promise<void> {
   await deleteDashboardSession(deps.store.db, hashToken(sessionToken));
-}
-
-/** Reads one cookie from a `Cookie` header. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeCookieValue(part.slice(eq + 1).trim());
-  }
-  return undefined;
-}
-
-/** A malformed percent-escape is no session (401), not a failure of the route (500). */
-function decodeCookieValue(raw: string): string | undefined {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return undefined;
-  }
-}
-
-/** The session cookie (spec `dashboardSession`): HttpOnly, SameSite=Lax, Path=/, Secure on HTTPS. */
-export function sessionCookie(value: string, options: { secure: boolean; maxAgeSeconds: number }): string {
-  const parts = [`${sessionCookieName}=${value}`, 'HttpOnly', 'SameSite=Lax', 'Path=/', `Max-Age=${options.maxAgeSeconds}`];
-  if (options.secure) parts.push('Secure');
-  return parts.join('; ');
 }

@@ -1,16 +1,21 @@
 import type { Clock } from '../../clock';
 import type { Faults } from '../../faults';
 import type { Store } from '../../store/db';
+import type { IdentityProvider } from './identity-provider';
 
 /** What the sign-in rules need from the server (passed in; the domain never reaches into Fastify). */
 export interface LoginDeps {
   store: Store;
   clock: Clock;
   faults: Faults;
-  /** The server's public URL: the id_token issuer and the base of the sign-in link. */
+  /** The server's public URL: the dev id_token issuer and the base of the sign-in link. */
   publicUrl: string;
-  /** `secrets.idToken`. */
-  idTokenSecret: string;
+  /** The server secret (`SVC_SECRET_KEY`, or the one kept in the database) that signs dev id_tokens and forms. */
+  serverKey: () => Promise<string>;
+  /** The OpenID Connect issuer, when `SVC_OIDC_*` is configured (docs/deploying.md). */
+  identityProvider: IdentityProvider | undefined;
+  /** The email-only development sign-in (`SVC_DEV_SIGN_IN=1`, or test control on). */
+  devSignIn: boolean;
 }
 
-export const issuerOf = (deps: LoginDeps) => ({ secret: deps.idTokenSecret, issuer: deps.publicUrl, now: deps.clock.now() });
+export const issuerOf = async (deps: LoginDeps) => ({ secret: await deps.serverKey(), issuer: deps.publicUrl, now: deps.clock.now() });

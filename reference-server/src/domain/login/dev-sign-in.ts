@@ -3,7 +3,7 @@ import { findAccountByEmail } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { LoginDeps } from './deps';
-import { createAccountWithWorkspace } from './new-account';
+import { createAccountWithWorkspace } from '../../store/new-account';
 
 /** A loose shape check: the development identity provider only needs a stable, recognisable address (no NUL: PostgreSQL text cannot hold it). */
 const emailPattern = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;

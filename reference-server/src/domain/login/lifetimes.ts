@@ -8,3 +8,7 @@ export const dashboardSessionMs = 7 * 24 * 60 * 60_000;
 export const idTokenSeconds = 5 * 60;
 /** How often the CLI should poll (`poll_interval_seconds`). */
 export const pollIntervalSeconds = 2;
+/** How long a browser may take at the identity provider between `/auth/sign-in` and `/auth/callback`. */
+export const signInAttemptMs = 10 * 60_000;
+/** The dev sign-in form's CSRF token: valid as long as a sign-in attempt. */
+export const signInFormMs = signInAttemptMs;

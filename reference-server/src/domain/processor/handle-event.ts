@@ -2,7 +2,7 @@ import type { WebhookResponse } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { findProcessorEvent, rememberProcessorEvent } from '../../store/processor-events';
 import { findProgramByProcessorAccount } from '../../store/processor-connections';
-import { findSaleIdByTransactionId } from '../../store/sales';
+import { findSaleByTransactionId } from '../../store/sales';
 import type { DomainDeps } from '../deps';
 import { attributeProcessorPayment } from './attribute-payment';
 import { classifyEvent, type ProcessorEventEnvelope } from './event';
@@ -24,8 +24,9 @@ export async function handleProcessorEvent(deps: DomainDeps, event: ProcessorEve
   }
 
   if (await findProcessorEvent(deps.db, event.id)) {
-    const saleId = await findSaleIdByTransactionId(deps.db, payment.transactionId);
-    return { received: true, outcome: 'duplicate', ...(saleId === undefined ? {} : { sale_id: saleId }) };
+    // The sale id only when it is this program's: another program's is not told (as on the sale endpoint's 409).
+    const sale = await findSaleByTransactionId(deps.db, payment.transactionId);
+    return { received: true, outcome: 'duplicate', ...(sale?.program_id === program.id ? { sale_id: sale.id } : {}) };
   }
 
   const result = await attributeProcessorPayment(deps, program, payment, {

@@ -15,13 +15,18 @@ interface ParsedHeader {
  * "<t>.<raw body>">` keyed with the whole signing secret (`whsec_…` included). Several `v1` values may be
  * present (secret roll-over): one match is enough. Other schemes (`v0`) are never accepted.
  * The timestamp must be within the tolerance of `nowMs` in both directions (replays and skewed signers).
+ * `secrets` are every endpoint secret configured (`SVC_PROCESSOR_WEBHOOK_SECRET`): a signature by any one counts, so
+ * a secret can be rotated without refusing deliveries signed with the old one.
  */
-export function verifyStripeSignature(rawBody: string, header: string | undefined, secret: string, nowMs: number): SignatureVerdict {
+export function verifyStripeSignature(rawBody: string, header: string | undefined, secrets: readonly string[], nowMs: number): SignatureVerdict {
   if (header === undefined || header.trim() === '') return 'missing';
   const parsed = parseSignatureHeader(header);
   if (!parsed) return 'invalid';
-  const expected = createHmac('sha256', secret).update(`${parsed.timestamp}.${rawBody}`, 'utf8').digest();
-  if (!parsed.signatures.some((candidate) => sameSignature(expected, candidate))) return 'invalid';
+  const signedBy = (secret: string) => {
+    const expected = createHmac('sha256', secret).update(`${parsed.timestamp}.${rawBody}`, 'utf8').digest();
+    return parsed.signatures.some((candidate) => sameSignature(expected, candidate));
+  };
+  if (!secrets.some(signedBy)) return 'invalid';
   const ageSeconds = Math.floor(nowMs / 1000) - parsed.timestamp;
   return Math.abs(ageSeconds) > signatureToleranceSeconds ? 'stale' : 'valid';
 }

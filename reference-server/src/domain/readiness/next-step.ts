@@ -14,7 +14,11 @@ export function nextStep(state: ReadinessState): Readiness['next_step'] {
     return { code: 'rotate_key', message: 'This API key is marked for rotation: regenerate it in the dashboard program settings and update SVC_API_KEY.' };
   }
   if (state.activeLinks === 0) {
-    return { code: 'create_link', message: 'Create a referral link for a partner; clicks are recorded for enabled links with a partner.' };
+    return {
+      code: 'create_link',
+      message:
+        "Create a referral link for a partner: in the dashboard's Partners section, with svc partners add and svc links create, or POST /api/v1/links. Clicks are recorded for enabled links with a partner.",
+    };
   }
   if (!state.click) {
     return { code: 'install_tracker', message: 'Add the svc-tracker.js script tag to your site and open it through a referral link (?aff=…).' };

@@ -3,7 +3,7 @@ import { fail } from '../../errors/service-error';
 import { insertClick } from '../../store/clicks';
 import { findCustomerByClick, insertCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { findLinkByShortLink } from '../../store/links';
+import { findLinkForClick } from '../../store/links';
 import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';
 import type { DomainDeps } from '../deps';
@@ -97,10 +97,11 @@ async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralL
   }
   const aff = url.searchParams.get('aff');
   if (!aff) throw fail('clickNoAff');
-  const link = await findLinkByShortLink(deps.db, aff);
+  const link = await findLinkForClick(deps.db, aff);
   if (!link) throw fail('clickLinkNotFound');
   if (link.program_id === null || link.partner_id === null) throw fail('clickLinkMisconfigured');
-  if (link.enabled !== 1) {
+  // A suspended partner's links answer exactly as a disabled link: a visitor learns nothing about the partner.
+  if (link.enabled !== 1 || link.partner_status === 'suspended') {
     throw fail('clickLinkDisabled', {
       topLevel: { success: false, message: catalogue.clickLinkDisabled.message },
       extra: { hint: 'The partner or the brand turned this link off; no click was recorded. It works again once the link is turned back on.' },

@@ -1,4 +1,4 @@
-import { messageTemplates, type SaleErrorCode } from '@svc/types';
+import { currencies, messageTemplates, type SaleErrorCode } from '@svc/types';
 import { ServiceError } from '../../errors/service-error';
 
 /** A templated catalogue message (`messageTemplates`) in the platform envelope. */
@@ -12,8 +12,12 @@ export const leadStatusError = (status: string) => templated(400, messageTemplat
 /** §Authentication rule 6: the request's origin is not in the program's allowed origins (nothing recorded). */
 export const originError = (origin: string) => templated(403, messageTemplates.originNotAllowed(origin));
 
-/** §Errors 422: `currency XXX is not supported`; nothing created. */
-export const currencyError = (currency: string) => templated(422, messageTemplates.saleCurrency(currency), 'unsupported_currency');
+/** §Errors 422: `currency XXX is not supported` (word for word); `details.supported` lists what is. Nothing created. */
+export const currencyError = (currency: string) =>
+  new ServiceError(
+    { status: 422, envelope: 'platform', code: 'unsupported_currency', message: messageTemplates.saleCurrency(currency) },
+    { details: { supported: [...currencies] } },
+  );
 
 /** §Message catalogue: `provider must be one of: ...`. */
 export const providerError = (allowed: readonly string[]) => templated(400, messageTemplates.saleProvider(allowed), 'invalid_request');

@@ -1,9 +1,9 @@
 import { fail } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
-import { findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
+import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
 import { findProgramById } from '../../store/programs';
-import type { Customer, Program } from '../../store/schema';
+import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { DomainDeps } from '../deps';
 import { countLead } from '../metrics/record';
@@ -40,15 +40,17 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
   if (!serverMode) checkOrigin(program, input.origin);
 
   const isTest = input.mode.test;
-  const customer = await resolveCustomer(deps, program, input, isTest);
+  const { customer, released } = await resolveCustomer(deps, program, input, isTest, serverMode);
   const provisional = !serverMode && program.lead_auth === 'server_required';
-  if (customer) refuseSecondLead(customer, provisional);
+  if (customer) refuseSecondLead(customer, provisional, serverMode);
   // A click that names nothing in this world, with no known key: nothing to attach the lead to.
   if (!customer && input.clickId !== undefined) throw fail('leadCustomerNotFound');
   deps.faults.check('lead');
 
   const now = deps.clock.now();
+  const byBrowser: Flag = serverMode ? 0 : 1;
   const record = async (trx: DomainDeps['db']) => {
+    if (released) await releaseBrowserLead(trx, released, now);
     if (customer && provisional) {
       // The lead does not settle, does not store the customer key, and does not count or pay.
       await updateCustomer(trx, customer.id, { status: 'provisional_lead', provisional: 1, lead_at: now, updated_at: now });
@@ -56,6 +58,7 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
       await updateCustomer(trx, customer.id, {
         status: 'lead',
         provisional: 0,
+        lead_by_browser: byBrowser,
         customer_key: input.customerKey ?? customer.customer_key,
         email: input.email ?? customer.email,
         lead_at: customer.lead_at ?? now,
@@ -69,6 +72,7 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
         click_id: null,
         partner_id: null,
         status: 'lead',
+        lead_by_browser: byBrowser,
         is_test: isTest ? 1 : 0,
         email: input.email ?? null,
         lead_at: now,
@@ -92,7 +96,9 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
       currency: null,
       source: null,
     });
-    if (!provisional) await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
+    // A browser lead confirmed by the server was counted when it arrived.
+    const counted = customer?.status === 'lead';
+    if (!provisional && !counted) await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
   };
 
   try {
@@ -117,21 +123,53 @@ async function browserProgram(deps: DomainDeps, input: LeadInput): Promise<Progr
   return program;
 }
 
-/** The customer by key, else by click; test-mode leads resolve among test records only. */
-async function resolveCustomer(deps: DomainDeps, program: Program, input: LeadInput, isTest: boolean): Promise<Customer | undefined> {
-  if (input.customerKey !== undefined) {
-    const byKey = await findCustomerByKey(deps.db, program.id, isTest, input.customerKey);
-    if (byKey) return byKey;
-  }
-  if (input.clickId === undefined) return undefined;
-  const byClick = await findCustomerByClick(deps.db, input.clickId);
+interface Resolved {
+  customer?: Customer;
+  /** A browser-only lead holding the key, which this server-mode lead takes the key from. */
+  released?: Customer;
+}
+
+/**
+ * The customer by key, else by click; test-mode leads resolve among test records only. A server-mode lead whose
+ * key is held by a browser-only lead decides the attribution itself (spec/openapi.yaml, trackLead **Decision**):
+ * its own click's customer, or an unattributed customer when it names no click.
+ */
+async function resolveCustomer(deps: DomainDeps, program: Program, input: LeadInput, isTest: boolean, serverMode: boolean): Promise<Resolved> {
+  const byKey = input.customerKey === undefined ? undefined : await findCustomerByKey(deps.db, program.id, isTest, input.customerKey);
+  const overridable = byKey !== undefined && serverMode && isBrowserOnlyLead(byKey);
+  if (byKey && !overridable) return { customer: byKey };
+  if (input.clickId === undefined) return overridable ? { released: byKey } : {};
+  const byClick = await customerOfClick(deps, program, input.clickId, isTest);
+  if (!overridable) return byClick ? { customer: byClick } : {};
+  // The server's click names the same customer, or nothing known: the server confirms the browser lead.
+  if (!byClick || byClick.id === byKey.id) return { customer: byKey };
+  return { customer: byClick, released: byKey };
+}
+
+async function customerOfClick(deps: DomainDeps, program: Program, clickId: string, isTest: boolean): Promise<Customer | undefined> {
+  const byClick = await findCustomerByClick(deps.db, clickId);
   if (!byClick || byClick.is_test !== (isTest ? 1 : 0)) return undefined;
   if (byClick.program_id !== program.id) throw fail('leadWrongProgram');
   return byClick;
 }
 
-/** §States and transitions: a customer that already has a lead, or is further on, stays as it is. */
-function refuseSecondLead(customer: Customer, provisional: boolean): void {
+/** A settled lead that only a browser-mode call vouched for. */
+function isBrowserOnlyLead(customer: Customer): boolean {
+  return customer.status === 'lead' && customer.lead_by_browser === 1;
+}
+
+/** Gives the key back: the customer of the released lead returns to its click, or goes when it had none. */
+async function releaseBrowserLead(trx: DomainDeps['db'], customer: Customer, now: number): Promise<void> {
+  if (customer.click_id === null) return deleteCustomer(trx, customer.id);
+  await updateCustomer(trx, customer.id, { status: 'clicked', customer_key: null, lead_at: null, lead_by_browser: 0, updated_at: now });
+}
+
+/**
+ * §States and transitions: a customer that already has a lead, or is further on, stays as it is — except that a
+ * server-mode lead is never refused because of a browser-only lead.
+ */
+function refuseSecondLead(customer: Customer, provisional: boolean, serverMode: boolean): void {
+  if (serverMode && isBrowserOnlyLead(customer)) return;
   const settled = customer.status === 'lead' || customer.status === 'converted';
   const alreadyProvisional = customer.status === 'provisional_lead' && provisional;
   if (settled || alreadyProvisional) throw leadStatusError(customer.status);

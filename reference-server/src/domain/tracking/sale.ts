@@ -1,9 +1,9 @@
 import type { Currency } from '@svc/types';
 import { sql } from 'kysely';
 import { fail } from '../../errors/service-error';
-import { findCustomerByClick, findCustomerByKey, keyExistsElsewhere, markConverted } from '../../store/customers';
+import { findCustomerByClick, findCustomerByKey, markConverted } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { findSaleIdByTransactionId, insertSale } from '../../store/sales';
+import { findSaleByTransactionId, insertSale } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import { createCommission } from '../commissions/create';
@@ -49,7 +49,7 @@ export interface SaleResult {
 export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
   const { program, test } = input;
   const transactionId = input.transactionId ?? (await testTransactionId(deps));
-  await refuseDuplicate(deps, transactionId);
+  await refuseDuplicate(deps, program.id, transactionId);
   deps.faults.check('sale');
 
   const customer = await resolveCustomer(deps, input);
@@ -113,7 +113,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   } catch (error) {
     // §Errors 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
     // (Caught outside the transaction: on PostgreSQL a failed statement aborts it.)
-    if (isUniqueViolation(error)) await refuseDuplicate(deps, transactionId);
+    if (isUniqueViolation(error)) await refuseDuplicate(deps, program.id, transactionId);
     throw error;
   }
 
@@ -129,22 +129,31 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   };
 }
 
-/** 409 with the recorded sale's id when the transaction id is already taken. */
-async function refuseDuplicate(deps: DomainDeps, transactionId: string): Promise<void> {
-  const saleId = await findSaleIdByTransactionId(deps.db, transactionId);
-  if (saleId !== undefined) throw fail('saleDuplicate', { details: { sale_id: saleId } });
+/**
+ * 409 when the transaction id is already taken: with the recorded sale's id, amount and currency when it is this
+ * program's (test or real), and nothing of the other program when it is not (spec/openapi.yaml, trackSale 409 **Decision**).
+ */
+async function refuseDuplicate(deps: DomainDeps, programId: number, transactionId: string): Promise<void> {
+  const sale = await findSaleByTransactionId(deps.db, transactionId);
+  if (sale === undefined) return;
+  if (sale.program_id !== programId) throw fail('saleDuplicateElsewhere');
+  // What was stored, so a reused id with another amount is visible (spec/openapi.yaml, trackSale 409 **Decision**).
+  throw fail('saleDuplicate', { details: { sale_id: sale.id, amount_cents: sale.amount_cents, currency: sale.currency } });
 }
 
 /** §POST /api/v1/track/sale: a test sale without `transaction_id` gets `test_txn_<timestamp>` (a free one). */
 async function testTransactionId(deps: DomainDeps): Promise<string> {
   let at = deps.clock.now();
-  while ((await findSaleIdByTransactionId(deps.db, `test_txn_${at}`)) !== undefined) at += 1;
+  while ((await findSaleByTransactionId(deps.db, `test_txn_${at}`)) !== undefined) at += 1;
   return `test_txn_${at}`;
 }
 
 /**
  * The customer by `customer_key`, else by `click_id`, in the sale's world (test sales see test records only).
- * Not found: 400, except in test mode where the sale is recorded unattributed.
+ * Not found: 400, except in test mode where the sale is recorded unattributed. A key is looked up in this program
+ * only: a key known only to another program answers as one known nowhere (customer keys are guessable, so a
+ * different answer told whether another program has that customer). Click ids are unguessable, so a click of
+ * another program keeps the spec's `No affiliate attribution … in this program`.
  */
 async function resolveCustomer(deps: DomainDeps, input: SaleInput): Promise<Customer | undefined> {
   const { program, test } = input;
@@ -152,7 +161,6 @@ async function resolveCustomer(deps: DomainDeps, input: SaleInput): Promise<Cust
   if (input.customerKey !== undefined) {
     const byKey = await findCustomerByKey(deps.db, program.id, test, input.customerKey);
     if (byKey) return byKey;
-    elsewhere = await keyExistsElsewhere(deps.db, program.id, test, input.customerKey);
   }
   if (input.clickId !== undefined) {
     const byClick = await findCustomerByClick(deps.db, input.clickId);

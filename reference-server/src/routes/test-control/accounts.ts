@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../errors/service-error';
 import { loginDeps } from '../login-deps';
-import { createDashboardSession, sessionCookieName } from '../../domain/login/dashboard-session';
+import { createDashboardSession } from '../../domain/login/dashboard-session';
 import { issueIdToken } from '../../domain/login/id-token';
 import { issuerOf } from '../../domain/login/deps';
-import { createAccountWithWorkspace } from '../../domain/login/new-account';
+import { createAccountWithWorkspace } from '../../store/new-account';
 import { findAccountById, findWorkspaceIdOfProgram, upsertMembership } from '../../store/accounts';
 import { isUniqueViolation } from '../../store/unique-violation';
 
@@ -50,7 +50,7 @@ export async function accountControlRoutes(app: FastifyInstance): Promise<void> 
     const accountId = integerField(objectBody(request.body), 'account_id');
     const account = await findAccountById(app.svc.store.db, accountId);
     if (!account) throw notFound(`Account ${accountId} not found`);
-    const idToken = await issueIdToken(issuerOf(deps()), { accountId: account.id, email: account.email });
+    const idToken = await issueIdToken(await issuerOf(deps()), { accountId: account.id, email: account.email });
     return reply.status(201).send({ id_token: idToken });
   });
 
@@ -58,7 +58,7 @@ export async function accountControlRoutes(app: FastifyInstance): Promise<void> 
     const accountId = integerField(objectBody(request.body), 'account_id');
     if (!(await findAccountById(app.svc.store.db, accountId))) throw notFound(`Account ${accountId} not found`);
     const { token } = await createDashboardSession(deps(), accountId);
-    return reply.status(201).send({ cookie: `${sessionCookieName}=${token}` });
+    return reply.status(201).send({ cookie: `${app.svc.sessionCookie.name}=${token}` });
   });
 
   app.post<{ Body: Body }>('/_test/memberships', async (request, reply) => {

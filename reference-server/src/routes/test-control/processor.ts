@@ -21,6 +21,7 @@ export async function processorControlRoutes(app: FastifyInstance): Promise<void
     const result = await connectProcessorAccount(app.svc.store.db, programId as number, account.trim());
     if (result === 'program_not_found') throw fail('testControlNotFound', { message: `Program ${String(programId)} not found` });
     if (result === 'account_taken') throw invalid(`Account ${account.trim()} is already connected to another program`);
-    return reply.status(201).send({ webhook_secret: app.svc.secrets.webhook });
+    // The first configured secret (what Stripe signs with after a rotation's overlap), or the process's own.
+    return reply.status(201).send({ webhook_secret: app.svc.processorWebhookSecrets[0] });
   });
 }

@@ -1,6 +1,7 @@
 import { currencies, providers, type Currency } from '@svc/types';
 import { currencyError, providerError } from '../../domain/tracking/errors';
 import { fail } from '../../errors/service-error';
+import { maxAmountCents } from '../../domain/commissions/limits';
 import { stringField, testModeOf, type Body } from './body';
 
 const dayMs = 86_400_000;
@@ -29,10 +30,11 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
   const validTransaction = typeof transactionId === 'string' && transactionId.length >= 1 && transactionId.length <= 255;
   if (!(validTransaction || (test && transactionId === undefined))) throw fail('saleTransactionRequired');
   const amount = body.amount_cents;
-  if (!Number.isSafeInteger(amount) || (amount as number) <= 0) throw fail('saleAmountInvalid');
-  const currency = body.currency ?? 'USD';
-  // Exact upper-case codes only (spec/openapi.yaml `Currency`, **Decision**).
-  if (!currencies.includes(currency as Currency)) throw currencyError(String(currency));
+  if (!Number.isSafeInteger(amount) || (amount as number) <= 0 || (amount as number) > maxAmountCents) throw fail('saleAmountInvalid');
+  const sent = body.currency ?? 'USD';
+  // Any case, stored upper-case: Stripe and most processors send `usd` (spec/openapi.yaml `CurrencyInput`, **Decision**).
+  const currency = typeof sent === 'string' ? sent.toUpperCase() : sent;
+  if (!currencies.includes(currency as Currency)) throw currencyError(String(sent));
   const occurredAt = body.occurred_at === undefined ? now : parseOccurredAt(body.occurred_at, now);
   if (body.provider !== undefined && !providers.includes(body.provider as (typeof providers)[number])) throw providerError(providers);
   const ppi = body.provider_payment_id;

@@ -6,7 +6,8 @@ import { loginTokenFor } from '../../config/config-file';
 import { describeError, printError } from '../../output/error-report';
 import { programLines } from '../programs/program-lines';
 import { toInitRequest, type InitFlags } from './init-values';
-import { scriptTag, serverSnippet } from './next-steps';
+import { trackerSnippet } from '@svc/types';
+import { serverSnippet } from './next-steps';
 import { promptMissing } from './prompt-values';
 
 /** `svc init`: creates a program (`POST /cli/init`) and prints its key, once, with the next steps. */
@@ -30,8 +31,8 @@ export async function init(ctx: Context, flags: InitFlags): Promise<void> {
   output.say(`${o.bold('Program key')} ${o.yellow('(shown once: store it in your server secrets now)')}:`);
   output.say(`  ${o.bold(program.api_token)}`);
   output.say();
-  output.say(o.bold('1. Add the tracker to every page of your site:'));
-  output.say(`  ${scriptTag(ctx.baseUrl, program.id)}`);
+  output.say(o.bold('1. Add the tracker to every page of your site, before </head> (the first line lets early svc(...) calls wait for it):'));
+  for (const line of trackerSnippet(ctx.baseUrl, program.id).split('\n')) output.say(`  ${line}`);
   output.say();
   output.say(o.bold('2. Report signups and sales from your server (npm install @svc/server):'));
   for (const line of serverSnippet(ctx.baseUrl).split('\n')) output.say(line ? `  ${line}` : '');
@@ -44,7 +45,7 @@ export async function init(ctx: Context, flags: InitFlags): Promise<void> {
     ok: true,
     program,
     api_key: program.api_token,
-    next_steps: { script_tag: scriptTag(ctx.baseUrl, program.id), server_snippet: serverSnippet(ctx.baseUrl) },
+    next_steps: { script_tag: trackerSnippet(ctx.baseUrl, program.id), server_snippet: serverSnippet(ctx.baseUrl) },
   });
 }
 

@@ -1,9 +1,4 @@
-/** §What the service does, 8: the tracker script and its program attribute. */
-export function scriptTag(baseUrl: string, programId: number): string {
-  return `<script src="${baseUrl}/js/svc-tracker.js" data-svc-program-id="${programId}" async></script>`;
-}
-
-/** The server side (§What the service does, 9: sales from a server only), with `@svc/server`. */
+/** The server side (§What the service does, item 9: sales from a server only), with `@svc/server`. */
 export function serverSnippet(baseUrl: string): string {
   return [
     "import { Svc } from '@svc/server';",

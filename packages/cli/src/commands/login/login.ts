@@ -22,6 +22,8 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   output.note(opened ? 'Opened your browser to sign in. If it did not open, visit:' : 'Open this URL in a browser to sign in:');
   output.note(`  ${c.cyan(session.sign_in_url)}`);
   output.note(c.dim(`  The link expires at ${session.expires_at}.`));
+  // The browser shows this code beside Authorize; a different code there means someone else's sign-in link.
+  output.note(`Your code: ${c.bold(session.user_code)}. Press Authorize in the browser only if it shows the same code.`);
 
   const completed = await withSpinner(ctx, (onPoll) =>
     waitForSignIn(client, { state: session.state, pollIntervalSeconds: session.poll_interval_seconds, onPoll }),

@@ -43,7 +43,13 @@ export async function status(ctx: Context, apiKey: string): Promise<void> {
   const next = result.data.readiness.next_step;
   output.next(
     next
-      ? [next.message, `${o.cyan('svc test chain')}   check the wiring with a synthetic click, lead and sale`]
+      ? [
+          next.message,
+          ...(next.code === 'create_link'
+            ? [`${o.cyan('svc partners add --name "Jane Doe"')} then ${o.cyan('svc links create --partner <id>')}   from here`]
+            : []),
+          `${o.cyan('svc test chain')}   check the wiring with a synthetic click, lead and sale`,
+        ]
       : ['The integration is live: real clicks, leads and sales are being recorded.'],
   );
   output.document({ ok: true, ...result.data, ...(result.warnings ? { warnings: result.warnings } : {}), request_id: result.requestId });

@@ -1,6 +1,6 @@
 import { commissionTypes, type CommissionType, type LeadAuth } from '@svc/types';
 import type { FastifyInstance } from 'fastify';
-import { createAccountWithWorkspace } from '../../../domain/login/new-account';
+import { createAccountWithWorkspace } from '../../../store/new-account';
 import { createProgram, defaultAttributionWindowDays, defaultLeadAuth } from '../../../domain/programs/create-program';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../../store/accounts';
 import { findProgramById, markKeyRotation } from '../../../store/programs';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../store/schema';
+import type { Database } from './schema';
 
 export interface NewAccount {
   accountId: number;
@@ -14,13 +14,19 @@ export interface NewAccount {
  */
 export async function createAccountWithWorkspace(
   db: Kysely<Database>,
-  input: { email?: string; blocked?: boolean; now: number },
+  input: { email?: string; blocked?: boolean; identity?: { issuer: string; subject: string }; now: number },
 ): Promise<NewAccount> {
   const email = input.email ?? `dev-${randomBytes(6).toString('hex')}@example.test`;
   return db.transaction().execute(async (trx) => {
     const account = await trx
       .insertInto('accounts')
-      .values({ email, blocked: input.blocked ? 1 : 0, created_at: input.now })
+      .values({
+        email,
+        blocked: input.blocked ? 1 : 0,
+        created_at: input.now,
+        oidc_issuer: input.identity?.issuer ?? null,
+        oidc_subject: input.identity?.subject ?? null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const advertiser = await trx

@@ -1,0 +1,29 @@
+import type { Currency, PartnerSummary } from '@svc/types';
+import type { Colours } from '../../output/colour';
+
+/** `USD 20.00, EUR 5.00` (cents shown in major units; VND has none); `-` when empty. */
+export function money(amounts: Partial<Record<Currency, number>>): string {
+  const parts = Object.entries(amounts).map(([currency, cents]) =>
+    currency === 'VND' ? `${currency} ${cents}` : `${currency} ${((cents ?? 0) / 100).toFixed(2)}`,
+  );
+  return parts.length ? parts.join(', ') : '-';
+}
+
+/** One aligned line per partner: id, name, email, status, counts, revenue and commissions due and paid. */
+export function partnerLines(partners: PartnerSummary[], c: Colours): string[] {
+  if (partners.length === 0) return [c.dim('(no partners yet)')];
+  const rows = partners.map((p) => [
+    String(p.id),
+    p.name,
+    p.email ?? '-',
+    p.status,
+    `${p.figures.clicks}/${p.figures.leads}/${p.figures.sales}`,
+    money(p.figures.revenue_cents),
+    money(p.figures.commissions.due_cents),
+    money(p.figures.commissions.paid_cents),
+  ]);
+  const header = ['ID', 'NAME', 'EMAIL', 'STATUS', 'CLICKS/LEADS/SALES', 'REVENUE', 'DUE', 'PAID'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return [c.dim(line(header)), ...rows.map(line)];
+}

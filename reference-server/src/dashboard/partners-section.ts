@@ -1,0 +1,42 @@
+/**
+ * The Partners section of a program (its script: assets/partners-js.ts): add a partner, create and copy a link,
+ * turn a link off, per-partner figures, the commission CSV and payouts. Filled from the partner routes.
+ */
+export const partnersSection = `<div class="card" id="partners-card">
+        <h3>Partners</h3>
+        <p class="hint">Each partner shares their referral links; a visit through one is recorded as a click once the tracker snippet is on your site. Invite a partner by email: signing in with it shows them their own links and figures.</p>
+        <table><thead><tr><th>Partner</th><th>Status</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Paid</th><th>Reversed</th><th>Balance</th><th></th></tr></thead>
+        <tbody id="partners-body"></tbody></table>
+        <div class="grid2">
+          <form id="new-partner-form">
+            <h4>Add a partner</h4>
+            <label for="pa-name">Partner name</label><input id="pa-name" name="name" required maxlength="200" placeholder="Jane Doe">
+            <label for="pa-email">Email (optional: their sign-in to the partner view)</label><input id="pa-email" name="email" type="email" placeholder="jane@example.com">
+            <button type="submit">Add partner</button>
+          </form>
+          <form id="new-link-form">
+            <h4>Create a referral link</h4>
+            <label for="ln-partner">Partner</label><select id="ln-partner" name="partner_id" required></select>
+            <label for="ln-short">Short link (optional: 3 to 64 letters, digits, _ or -)</label><input id="ln-short" name="short_link" pattern="[A-Za-z0-9_\\-]{3,64}" placeholder="generated when empty">
+            <button type="submit">Create link</button>
+          </form>
+        </div>
+        <div id="partners-result" aria-live="polite"></div>
+        <h4>Referral links</h4>
+        <table><thead><tr><th>Partner</th><th>Link to share</th><th>State</th><th></th></tr></thead>
+        <tbody id="links-body"></tbody></table>
+        <h4>Pay partners</h4>
+        <p class="hint">Download the commissions, pay each partner outside svc, then mark them paid (owners). A refund after payment shows as a negative balance and is netted on the next payout.</p>
+        <div class="inline">
+          <label for="csv-from">From</label><input id="csv-from" type="date">
+          <label for="csv-to">To</label><input id="csv-to" type="date">
+          <a id="csv-link" class="button secondary" href="#">Download CSV</a>
+        </div>
+      </div>`;
+
+/** What a signed-in partner sees: their own links and figures per program that invited them. */
+export const partnerViewSection = `<section id="partner-view" hidden>
+      <h2>Your partner links</h2>
+      <div id="partner-view-body"></div>
+      <div id="partner-view-result" aria-live="polite"></div>
+    </section>`;

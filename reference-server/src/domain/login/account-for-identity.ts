@@ -1,0 +1,59 @@
+import { fail } from '../../errors/service-error';
+import { bindIdentity, findAccountByEmail, findAccountByIdentity, updateAccountEmail } from '../../store/accounts';
+import { createAccountWithWorkspace } from '../../store/new-account';
+import type { Account } from '../../store/schema';
+import { isUniqueViolation } from '../../store/unique-violation';
+import type { LoginDeps } from './deps';
+import { normaliseEmail } from './dev-sign-in';
+import type { VerifiedIdentity } from './identity-provider';
+
+/**
+ * The account an identity signs in as (docs/deploying.md, "Accounts"): keyed by issuer + subject, the email taken
+ * from the `email` claim. An account that exists under the same email without an identity (created by an invitation,
+ * the demo seed or test control) is claimed only when the issuer says the email is verified. First sign-in creates
+ * the account with its advertiser, workspace and owner membership. Refusals create nothing.
+ */
+export async function accountForIdentity(deps: Pick<LoginDeps, 'store' | 'clock'>, identity: VerifiedIdentity): Promise<Account> {
+  if (identity.emailVerified === false) throw fail('signInEmailUnverified');
+  const email = normaliseEmail(identity.email);
+  if (!email) throw fail('signInEmailMissing');
+  const db = deps.store.db;
+  const key = { issuer: identity.issuer, subject: identity.subject };
+
+  const known = await findAccountByIdentity(db, key.issuer, key.subject);
+  if (known) return refuseBlocked(await followEmail(deps, known, email));
+
+  const sameEmail = await findAccountByEmail(db, email);
+  if (sameEmail) {
+    if (sameEmail.oidc_subject !== null || identity.emailVerified !== true) throw fail('signInEmailTaken');
+    if (!(await bindIdentity(db, sameEmail.id, key))) throw fail('signInEmailTaken');
+    return refuseBlocked(sameEmail);
+  }
+
+  try {
+    await createAccountWithWorkspace(db, { email, identity: key, now: deps.clock.now() });
+  } catch (error) {
+    // Two first sign-ins at once: the other one created it (or took the email).
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const created = await findAccountByIdentity(db, key.issuer, key.subject);
+  if (!created) throw fail('signInEmailTaken');
+  return refuseBlocked(created);
+}
+
+/** The issuer's email is the account's email; a change that collides with another account keeps the old one. */
+async function followEmail(deps: Pick<LoginDeps, 'store'>, account: Account, email: string): Promise<Account> {
+  if (account.email === email) return account;
+  try {
+    await updateAccountEmail(deps.store.db, account.id, email);
+    return { ...account, email };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return account;
+  }
+}
+
+function refuseBlocked(account: Account): Account {
+  if (account.blocked === 1) throw fail('accountBlocked', { details: { code: 'ACCOUNT_BLOCKED' } });
+  return account;
+}

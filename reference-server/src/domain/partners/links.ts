@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { fail } from '../../errors/service-error';
+import { findLinkInProgram, insertLink, listLinks, setLinkEnabledById } from '../../store/links';
+import type { Program, ReferralLink } from '../../store/schema';
+import { isUniqueViolation } from '../../store/unique-violation';
+import type { DomainDeps } from '../deps';
+import { enabledFlag, positiveId, shortLink } from './fields';
+import { partnerOf } from './partners';
+import { linkView, type LinkWire } from './view';
+
+type Body = Record<string, unknown>;
+
+/** 8 characters of [A-Za-z0-9_-]: 48 random bits, so a collision (retried) is rare even with millions of links. */
+function generatedShortLink(): string {
+  return randomBytes(6).toString('base64url');
+}
+
+/**
+ * Creates a referral link for a partner of the program. `short_link` is the caller's (409 when taken, in any
+ * program: the click route finds a link by it alone) or generated. A suspended partner may get links; they take
+ * clicks once the partner is active again.
+ */
+export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, body: Body): Promise<LinkWire> {
+  if (body.partner_id === undefined) throw fail('partnerIdInvalid');
+  const partnerId = positiveId(body.partner_id, 'partnerIdInvalid');
+  const chosen = body.short_link === undefined ? undefined : shortLink(body.short_link);
+  const partner = await partnerOf(deps, program, partnerId);
+  for (let attempt = 0; ; attempt++) {
+    const short = chosen ?? generatedShortLink();
+    try {
+      const id = await insertLink(deps.db, { programId: program.id, partnerId: partner.id, shortLink: short, now: deps.clock.now() });
+      return linkView((await findLinkInProgram(deps.db, program.id, { id })) as ReferralLink, program.domain);
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (chosen !== undefined || attempt >= 2) throw fail('linkShortLinkTaken');
+    }
+  }
+}
+
+/** The program's links (with a partner), optionally one partner's; `partner_id` of another program is 404. */
+export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Program, rawPartnerId?: unknown): Promise<LinkWire[]> {
+  let partnerId: number | undefined;
+  if (rawPartnerId !== undefined) partnerId = (await partnerOf(deps, program, positiveId(rawPartnerId, 'partnerIdInvalid'))).id;
+  return (await listLinks(deps.db, program.id, partnerId)).map((l) => linkView(l, program.domain));
+}
+
+/** Turns a link of the program on or off (§Resources/Referral link: "can be turned off by the partner or the brand"). */
+export async function setProgramLinkEnabled(
+  deps: Pick<DomainDeps, 'db'>,
+  program: Program,
+  by: { id: number } | { shortLink: string },
+  body: Body,
+): Promise<LinkWire> {
+  const enabled = enabledFlag(body.enabled);
+  const link = await findLinkInProgram(deps.db, program.id, by);
+  if (!link) throw fail('linkNotFound');
+  return linkView(await setLinkEnabledById(deps.db, link.id, enabled), program.domain);
+}

@@ -1,0 +1,43 @@
+import type { components } from '@svc/types';
+import { fail } from '../../errors/service-error';
+import { findPartnerInProgram, insertPartner, listPartners, updatePartner } from '../../store/partners';
+import type { Partner, Program } from '../../store/schema';
+import type { DomainDeps } from '../deps';
+import { partnerEmail, partnerName, partnerStatus } from './fields';
+import { figuresByPartner, figuresOf } from './figures';
+import { partnerView, type PartnerWire } from './view';
+
+type Body = Record<string, unknown>;
+export type PartnerSummary = components['schemas']['PartnerSummary'];
+
+/** Adds a partner to the program (dashboard, `POST /api/v1/partners`, the demo): `name`, optional `email`. */
+export async function createPartner(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, body: Body): Promise<PartnerWire> {
+  const name = partnerName(body.name);
+  const email = partnerEmail(body.email);
+  const id = await insertPartner(deps.db, { programId: program.id, name, email, now: deps.clock.now() });
+  return partnerView((await findPartnerInProgram(deps.db, program.id, id)) as Partner);
+}
+
+/** A partner of this program, or 404 (another program's partner is not found either: ids do not leak across programs). */
+export async function partnerOf(deps: Pick<DomainDeps, 'db'>, program: Program, partnerId: number): Promise<Partner> {
+  const partner = await findPartnerInProgram(deps.db, program.id, partnerId);
+  if (!partner) throw fail('partnerNotFound');
+  return partner;
+}
+
+/** Renames, re-invites (email) or suspends/reactivates a partner; every field is checked before anything changes. */
+export async function changePartner(deps: Pick<DomainDeps, 'db'>, program: Program, partnerId: number, body: Body): Promise<PartnerWire> {
+  const update: { name?: string; email?: string | null; status?: 'active' | 'suspended' } = {};
+  if (body.name !== undefined) update.name = partnerName(body.name);
+  if (body.email !== undefined) update.email = partnerEmail(body.email);
+  if (body.status !== undefined) update.status = partnerStatus(body.status);
+  if (Object.keys(update).length === 0) throw fail('partnerNothingToUpdate');
+  await partnerOf(deps, program, partnerId);
+  return partnerView(await updatePartner(deps.db, partnerId, update));
+}
+
+/** Every partner of the program with its figures, oldest first. */
+export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<PartnerSummary[]> {
+  const [partners, figures] = await Promise.all([listPartners(deps.db, program.id), figuresByPartner(deps.db, program.id)]);
+  return partners.map((p) => ({ ...partnerView(p), figures: figuresOf(figures, p.id) }));
+}

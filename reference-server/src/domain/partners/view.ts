@@ -1,0 +1,35 @@
+import type { components } from '@svc/types';
+import type { Partner, ReferralLink } from '../../store/schema';
+
+export type PartnerWire = components['schemas']['Partner'];
+export type LinkWire = components['schemas']['ReferralLink'];
+
+export function partnerView(partner: Partner): PartnerWire {
+  return {
+    id: partner.id,
+    name: partner.name,
+    email: partner.email,
+    status: partner.status,
+    created_at: new Date(partner.created_at).toISOString(),
+  };
+}
+
+/**
+ * The address a partner shares: the program's site with `?aff=<short_link>`, which svc-tracker.js reads. A domain
+ * saved without a scheme (`acme.com`, as `svc init` takes it) is served over https.
+ */
+export function shareableUrl(domain: string, short: string): string {
+  const base = /^https?:\/\//i.test(domain) ? domain.replace(/\/+$/, '') : `https://${domain.replace(/\/+$/, '')}`;
+  return `${base}/?aff=${short}`;
+}
+
+export function linkView(link: ReferralLink, domain: string): LinkWire {
+  return {
+    id: link.id,
+    partner_id: link.partner_id as number,
+    short_link: link.short_link,
+    url: shareableUrl(domain, link.short_link),
+    enabled: link.enabled === 1,
+    created_at: new Date(link.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,61 @@
+import { fail } from '../../errors/service-error';
+import { commissionsForExport } from '../../store/commissions';
+import type { Program } from '../../store/schema';
+import type { DomainDeps } from '../deps';
+import { positiveId } from '../partners/fields';
+import { partnerOf } from '../partners/partners';
+import { csvLine } from './csv';
+import { dateBound } from './dates';
+
+export const commissionCsvColumns = [
+  'commission_id',
+  'partner_id',
+  'partner_name',
+  'partner_email',
+  'sale_id',
+  'transaction_id',
+  'sale_amount_cents',
+  'amount_cents',
+  'currency',
+  'status',
+  'sale_at',
+  'created_at',
+  'paid_at',
+  'reversed_at',
+] as const;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The commissions created in [from, to] (optionally one partner's) as CSV, one row per commission, for paying
+ * partners outside svc. `status` is due, paid or reversed; a commission reversed after payment keeps its `paid_at`.
+ */
+export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Program, query: Record<string, unknown>): Promise<string> {
+  const from = dateBound(query.from, 'start');
+  const to = dateBound(query.to, 'end');
+  if (from === undefined || to === undefined || from > to) throw fail('commissionsRangeInvalid');
+  let partnerId: number | undefined;
+  if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
+  const rows = await commissionsForExport(deps.db, { programId: program.id, from, to, ...(partnerId === undefined ? {} : { partnerId }) });
+  let csv = csvLine([...commissionCsvColumns]);
+  for (const r of rows) {
+    const status = r.status === 'reversed' ? 'reversed' : r.paid_at === null ? 'due' : 'paid';
+    csv += csvLine([
+      r.id,
+      r.partner_id,
+      r.partner_name,
+      r.partner_email,
+      r.sale_id,
+      r.transaction_id,
+      Number(r.sale_amount_cents),
+      Number(r.amount_cents),
+      r.currency,
+      status,
+      iso(r.sale_at),
+      iso(r.created_at),
+      iso(r.paid_at),
+      iso(r.reversed_at),
+    ]);
+  }
+  return csv;
+}

@@ -1,0 +1,51 @@
+import type { components, Currency } from '@svc/types';
+import { fail } from '../../errors/service-error';
+import type { Role } from '../../store/accounts';
+import { payableCommissions, settleCommissions } from '../../store/commissions';
+import type { Program } from '../../store/schema';
+import type { DomainDeps } from '../deps';
+import { positiveId } from '../partners/fields';
+import { partnerOf } from '../partners/partners';
+import { dateBound } from './dates';
+
+export type PayoutResult = components['schemas']['PayoutResult'];
+type Amounts = Partial<Record<Currency, number>>;
+
+/**
+ * Records that the merchant paid a partner (owners only): every due commission created by `through` becomes paid,
+ * netted against commissions reversed after an earlier payment (the partner's negative balance). Per currency:
+ * when what is owed back exceeds what is due, nothing in that currency is settled and the balance carries to the
+ * next payout (`carried_cents`). Repeating the call settles nothing more: paid rows are never paid again, and
+ * reversed rows never become due.
+ */
+export async function recordPayout(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, body: Record<string, unknown>): Promise<PayoutResult> {
+  if (role !== 'owner') throw fail('payoutOwnerOnly');
+  if (body.partner_id === undefined) throw fail('partnerIdInvalid');
+  const partner = await partnerOf(deps, program, positiveId(body.partner_id, 'partnerIdInvalid'));
+  const through = dateBound(body.through, 'end');
+  if (through === undefined) throw fail('payoutThroughInvalid');
+  const now = deps.clock.now();
+
+  return deps.db.transaction().execute(async (trx) => {
+    const rows = await payableCommissions(trx, program.id, partner.id, through);
+    const net: Amounts = {};
+    for (const r of rows) net[r.currency] = (net[r.currency] ?? 0) + (r.status === 'pending' ? 1 : -1) * Number(r.amount_cents);
+    const paid: Amounts = {};
+    const carried: Amounts = {};
+    const ids = { due: [] as number[], clawbacks: [] as number[] };
+    for (const r of rows) {
+      if ((net[r.currency] as number) < 0) continue;
+      (r.status === 'pending' ? ids.due : ids.clawbacks).push(r.id);
+    }
+    for (const [currency, cents] of Object.entries(net) as [Currency, number][]) (cents < 0 ? carried : paid)[currency] = cents;
+    await settleCommissions(trx, ids, now);
+    return {
+      partner_id: partner.id,
+      through: new Date(through).toISOString(),
+      commissions_paid: ids.due.length,
+      clawbacks_settled: ids.clawbacks.length,
+      paid_cents: paid,
+      carried_cents: carried,
+    };
+  });
+}

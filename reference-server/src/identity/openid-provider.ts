@@ -1,0 +1,110 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import * as oidc from 'openid-client';
+import { IdentityProviderError, type IdentityProvider, type VerifiedIdentity } from '../domain/login/identity-provider';
+
+export interface OidcSettings {
+  /** `SVC_OIDC_ISSUER`. */
+  issuer: string;
+  /** `SVC_OIDC_CLIENT_ID`: also the `aud` every ID token must carry. */
+  clientId: string;
+  /** `SVC_OIDC_CLIENT_SECRET` (client_secret_basic at the token endpoint). */
+  clientSecret: string;
+  /** `${PUBLIC_URL}/auth/callback`, registered at the issuer. */
+  redirectUri: string;
+}
+
+/** Asymmetric algorithms only: `none` and HS* would let anyone who knows (or guesses) a shared value mint tokens. */
+const asymmetricAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
+
+/** Scopes: `openid` and `email` are required (the account's email comes from the claim). */
+export const oidcScope = 'openid email profile';
+
+/** Plain-HTTP issuers only on this machine (a local identity provider in development and tests). */
+const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+/**
+ * The OpenID Connect issuer through openid-client 6 (discovery, authorization code + PKCE S256, token exchange and
+ * ID token validation) and jose (ID tokens sent to `POST /api/v1/cli/auth/callback`, checked against the issuer's
+ * JWKS). Discovery runs on first use and is retried after a failure, so the server starts while the issuer is down.
+ */
+export function openIdProvider(settings: OidcSettings): IdentityProvider {
+  const issuerUrl = new URL(settings.issuer);
+  const options = isLoopback(issuerUrl) && issuerUrl.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
+  let discovered: Promise<oidc.Configuration> | undefined;
+  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+
+  const configuration = () => {
+    discovered ??= oidc.discovery(issuerUrl, settings.clientId, settings.clientSecret, undefined, options).catch((cause: unknown) => {
+      discovered = undefined;
+      throw new IdentityProviderError('unreachable', `OpenID Connect discovery of ${settings.issuer} failed`, { cause });
+    });
+    return discovered;
+  };
+
+  return {
+    async authorizationUrl({ state, nonce, codeChallenge }) {
+      return oidc.buildAuthorizationUrl(await configuration(), {
+        redirect_uri: settings.redirectUri,
+        scope: oidcScope,
+        state,
+        nonce,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+      });
+    },
+
+    async exchangeCode({ url, state, nonce, codeVerifier }) {
+      const config = await configuration();
+      try {
+        const tokens = await oidc.authorizationCodeGrant(config, url, {
+          pkceCodeVerifier: codeVerifier,
+          expectedState: state,
+          expectedNonce: nonce,
+          idTokenExpected: true,
+        });
+        const claims = tokens.claims();
+        if (!claims) throw new Error('no ID token');
+        const identity = identityOf(claims);
+        if (identity.email !== undefined) return identity;
+        // A conformant issuer may keep scope claims out of the ID token when it also issues an access token
+        // (OpenID Connect Core §5.4): then they come from UserInfo, for the same subject.
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, identity.subject);
+        return {
+          ...identity,
+          email: typeof info.email === 'string' ? info.email : undefined,
+          emailVerified: typeof info.email_verified === 'boolean' ? info.email_verified : undefined,
+        };
+      } catch (cause) {
+        throw new IdentityProviderError('refused', 'the authorization code exchange failed', { cause });
+      }
+    },
+
+    async verifyIdToken(token, nowMs) {
+      const metadata = (await configuration()).serverMetadata();
+      if (!metadata.jwks_uri) throw new IdentityProviderError('unreachable', `${settings.issuer} publishes no jwks_uri`);
+      jwks ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
+      try {
+        const { payload } = await jwtVerify(token, jwks, {
+          issuer: metadata.issuer,
+          audience: settings.clientId,
+          algorithms: asymmetricAlgorithms,
+          requiredClaims: ['sub', 'exp'],
+          currentDate: new Date(nowMs),
+        });
+        return identityOf(payload);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+function identityOf(claims: JWTPayload | oidc.IDToken): VerifiedIdentity {
+  if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string') throw new Error('ID token without iss or sub');
+  return {
+    issuer: claims.iss,
+    subject: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : undefined,
+    emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : undefined,
+  };
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { positiveId } from '../domain/partners/fields';
+import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
+import { changePartner, createPartner, listPartnerSummaries } from '../domain/partners/partners';
+import { commissionsCsv } from '../domain/payouts/export';
+import { recordPayout } from '../domain/payouts/payout';
+import { dashboardContext } from './dashboard-auth';
+
+type ProgramParams = { Params: { programId: string } };
+type Body = Record<string, unknown> | undefined;
+const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
+
+/**
+ * The merchant's partners, referral links, commission export and payouts (spec tag `partners`), behind a dashboard
+ * session and an active membership on the program, like every /api/dashboard/programs/{programId} route.
+ */
+export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void> {
+  const { deps, access } = dashboardContext(app);
+  const base = '/api/dashboard/programs/:programId';
+
+  app.post<ProgramParams & { Body: Body }>(`${base}/partners`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await createPartner(deps(), program, bodyOf(request.body)) });
+  });
+
+  app.get<ProgramParams>(`${base}/partners`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return { data: { partners: await listPartnerSummaries(deps(), program) } };
+  });
+
+  app.patch<{ Params: { programId: string; partnerId: string }; Body: Body }>(`${base}/partners/:partnerId`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
+    return { data: await changePartner(deps(), program, partnerId, bodyOf(request.body)) };
+  });
+
+  app.post<ProgramParams & { Body: Body }>(`${base}/links`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await createLink(deps(), program, bodyOf(request.body)) });
+  });
+
+  app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/links`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return { data: { links: await listProgramLinks(deps(), program, request.query.partner_id) } };
+  });
+
+  app.patch<{ Params: { programId: string; linkId: string }; Body: Body }>(`${base}/links/:linkId`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    const id = positiveId(request.params.linkId, 'linkIdInvalid');
+    return { data: await setProgramLinkEnabled(deps(), program, { id }, bodyOf(request.body)) };
+  });
+
+  app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/commissions.csv`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    const csv = await commissionsCsv(deps(), program, request.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="commissions-program-${program.id}.csv"`)
+      .send(csv);
+  });
+
+  app.post<ProgramParams & { Body: Body }>(`${base}/payouts`, async (request) => {
+    const { program, role } = await access(request, request.params.programId);
+    return { data: await recordPayout(deps(), program, role, bodyOf(request.body)) };
+  });
+}

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { DomainDeps } from '../domain/deps';
+import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
+import { createPartner, listPartnerSummaries } from '../domain/partners/partners';
+import { keyProgramOf, programKeyHook } from '../http/program-key';
+
+type Body = Record<string, unknown> | undefined;
+const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
+
+/**
+ * Partners and referral links for automation (spec tag `partners`): the Bearer program key, the platform
+ * envelope, the CLI routes' 401 messages and rate limit, and the same domain rules as the dashboard routes.
+ */
+export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
+  const deps = (): DomainDeps => ({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: app.log });
+  const options = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
+
+  app.post<{ Body: Body }>('/api/v1/partners', options, async (request, reply) => {
+    return reply.status(201).send({ data: await createPartner(deps(), keyProgramOf(request), bodyOf(request.body)) });
+  });
+
+  app.get('/api/v1/partners', options, async (request) => {
+    return { data: { partners: await listPartnerSummaries(deps(), keyProgramOf(request)) } };
+  });
+
+  app.post<{ Body: Body }>('/api/v1/links', options, async (request, reply) => {
+    return reply.status(201).send({ data: await createLink(deps(), keyProgramOf(request), bodyOf(request.body)) });
+  });
+
+  app.get<{ Querystring: Record<string, unknown> }>('/api/v1/links', options, async (request) => {
+    return { data: { links: await listProgramLinks(deps(), keyProgramOf(request), request.query.partner_id) } };
+  });
+
+  app.patch<{ Params: { short_link: string }; Body: Body }>('/api/v1/links/:short_link', options, async (request) => {
+    const program = keyProgramOf(request);
+    return { data: await setProgramLinkEnabled(deps(), program, { shortLink: request.params.short_link }, bodyOf(request.body)) };
+  });
+}

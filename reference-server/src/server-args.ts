@@ -1,0 +1,31 @@
+import { parseArgs } from 'node:util';
+
+export const usage = `svc-reference-server: the svc service, statefully, on SQLite or PostgreSQL.
+
+Usage: svc-reference-server [--port <n>] [--host <address>]
+
+Options:
+  --port <n>          Port to listen on (overrides PORT; default 8787)
+  --host <address>    Interface to listen on (overrides HOST; default 127.0.0.1)
+  -h, --help          Show this help
+
+Everything else comes from the environment: DATABASE_URL, REDIS_URL, PUBLIC_URL, TRUST_PROXY,
+SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID, SVC_OIDC_CLIENT_SECRET, SVC_DEV_SIGN_IN, SVC_SECRET_KEY,
+SVC_PROCESSOR_WEBHOOK_SECRET, SVC_TEST_CONTROL, LOG_LEVEL.
+Every variable and a production checklist: docs/deploying.md in the svc repository.
+`;
+
+/** The command line of `svc-reference-server`: flags override the matching environment variables. */
+export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: true } | { help: false; env: NodeJS.ProcessEnv } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    strict: true,
+  });
+  if (values.help) return { help: true };
+  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new Error(`--port must be a port number, got ${values.port}`);
+  return {
+    help: false,
+    env: { ...env, ...(values.port === undefined ? {} : { PORT: values.port }), ...(values.host === undefined ? {} : { HOST: values.host }) },
+  };
+}

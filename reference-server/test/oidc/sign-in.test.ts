@@ -1,0 +1,201 @@
+import { SignJWT, generateKeyPair } from 'jose';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer, type ReferenceServer } from '../../src/start';
+import { contractFetch } from '../../src/testing/fetch';
+import { startIssuer, type TestIssuer } from './issuer';
+
+// A production-shaped server: OpenID Connect only (no test control, so no development sign-in), signing people in
+// through a real OpenID Provider (oidc-provider) driven in Chromium.
+let issuer: TestIssuer;
+let server: ReferenceServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  issuer = await startIssuer({
+    alice: { email: 'alice@idp.example', email_verified: true },
+    bob: { email: 'bob@idp.example', email_verified: true },
+    carol: { email: 'carol@idp.example', email_verified: false },
+  });
+  server = await startReferenceServer({
+    oidc: { issuer: issuer.url, clientId: issuer.clientId, clientSecret: issuer.clientSecret },
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  });
+  issuer.serve(`${server.url}/auth/callback`);
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await issuer?.close();
+});
+
+/** At the issuer: its login form (any password), then its consent page. */
+async function signInAtIssuer(page: Page, login: string): Promise<void> {
+  await page.waitForURL((url) => url.href.startsWith(issuer.url));
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+const accountRows = (email: string) => server.store.db.selectFrom('accounts').selectAll().where('email', '=', email).execute();
+
+describe('OpenID Connect sign-in in Chromium', () => {
+  it('signs in to the dashboard as the issuer\'s email, keyed by issuer + subject, with an HttpOnly session cookie', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let authorizeUrl: URL | undefined;
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${issuer.url}/auth?`)) authorizeUrl = new URL(request.url());
+    });
+    await page.goto(`${server.url}/dashboard`);
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await signInAtIssuer(page, 'alice');
+    await page.waitForURL(`${server.url}/dashboard`);
+    await expect.poll(() => page.locator('#account-email').textContent()).toBe('alice@idp.example');
+
+    expect(authorizeUrl?.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorizeUrl?.searchParams.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email']));
+    expect(authorizeUrl?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    expect(authorizeUrl?.searchParams.get('nonce')).toMatch(/^[\w-]{43}$/);
+
+    const session = await page.evaluate(() => fetch('/api/dashboard/session').then((r) => r.json()));
+    expect(session.data.email).toBe('alice@idp.example');
+    const [row] = await accountRows('alice@idp.example');
+    expect(row).toMatchObject({ oidc_issuer: issuer.url, oidc_subject: 'alice' });
+    const cookie = (await context.cookies()).find((c) => c.name === 'svc_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    await context.close();
+  });
+
+  it('logs the CLI in only after Authorize beside the same user code, then the login token lists programs', async () => {
+    const started = await contractFetch(`${server.url}/api/v1/cli/auth/start`, { method: 'POST' }).then((r) => r.json());
+    const { state, user_code, sign_in_url } = started.data;
+    const poll = () => contractFetch(`${server.url}/api/v1/cli/auth/poll?state=${state}`).then((r) => r.json());
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(sign_in_url);
+    await signInAtIssuer(page, 'bob');
+    await expect.poll(() => page.locator('#user-code').textContent()).toBe(user_code);
+    expect((await poll()).data.status).toBe('pending');
+
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await expect.poll(() => page.locator('h1').textContent()).toBe('You are signed in');
+    const done = await poll();
+    expect(done.data).toMatchObject({ status: 'complete', email: 'bob@idp.example' });
+    const programs = await contractFetch(`${server.url}/api/v1/cli/programs`, { headers: { authorization: `Bearer ${done.data.token}` } });
+    expect(programs.status).toBe(200);
+    await context.close();
+  });
+
+  it('refuses an email the issuer has not verified, creating nothing', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/auth/sign-in`);
+    await signInAtIssuer(page, 'carol');
+    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe(
+      'Your identity provider has not verified your email address. Verify it there, then sign in again.',
+    );
+    expect(await accountRows('carol@idp.example')).toHaveLength(0);
+    await page.close();
+  });
+
+  it('refuses a replayed callback, a callback from another browser and an error from the issuer', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let callback: string | undefined;
+    page.on('request', (request) => {
+      if (request.url().startsWith(`${server.url}/auth/callback`)) callback = request.url();
+    });
+    await page.goto(`${server.url}/auth/sign-in`);
+    await signInAtIssuer(page, 'alice');
+    await page.waitForURL(`${server.url}/dashboard`);
+    expect(callback).toBeDefined();
+
+    // The same browser, the same callback URL again: its state is used up.
+    const replay = await page.goto(callback!);
+    expect(replay?.status()).toBe(400);
+    expect(await page.locator('[role=alert]').textContent()).toBe('This sign-in link is invalid, expired or already used. Start again from the sign-in page.');
+
+    // A fresh sign-in's callback URL opened by a browser that did not start it (login CSRF).
+    const sessionsBefore = await server.store.db.selectFrom('dashboard_sessions').selectAll().execute();
+    const begun = await contractFetch(`${server.url}/auth/sign-in`, { redirect: 'manual' });
+    const location = new URL(begun.headers.get('location')!);
+    const foreign = await contractFetch(`${server.url}/auth/callback?code=stolen&state=${location.searchParams.get('state')}`);
+    expect(foreign.status).toBe(400);
+
+    // The issuer reports an error for a state this browser did start.
+    const stateCookie = begun.headers.get('set-cookie')!.split(';')[0]!;
+    const refused = await contractFetch(`${server.url}/auth/callback?error=access_denied&state=${location.searchParams.get('state')}`, {
+      headers: { cookie: stateCookie },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('The identity provider did not complete the sign-in.');
+    expect(await server.store.db.selectFrom('dashboard_sessions').selectAll().execute()).toEqual(sessionsBefore);
+    await context.close();
+  });
+
+  it('has no development sign-in: POST /auth/sign-in sets no session', async () => {
+    const res = await contractFetch(`${server.url}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=alice%40idp.example',
+    });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+});
+
+describe('POST /api/v1/cli/auth/callback trusts only the issuer', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const claims = { email: 'alice@idp.example', email_verified: true };
+  const token = (build: (jwt: SignJWT) => SignJWT) =>
+    build(new SignJWT(claims).setIssuer(issuer.url).setSubject('alice').setAudience(issuer.clientId).setIssuedAt().setExpirationTime(now() + 300));
+
+  async function callback(idToken: string) {
+    const { data } = await contractFetch(`${server.url}/api/v1/cli/auth/start`, { method: 'POST' }).then((r) => r.json());
+    const res = await contractFetch(`${server.url}/api/v1/cli/auth/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: data.state, id_token: idToken }),
+    });
+    const poll = await contractFetch(`${server.url}/api/v1/cli/auth/poll?state=${data.state}`).then((r) => r.json());
+    return { status: res.status, body: await res.json(), poll: poll.data };
+  }
+
+  it('accepts an ID token the issuer signed for this client', async () => {
+    const valid = await token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })).sign(issuer.privateKey);
+    const result = await callback(valid);
+    expect(result.status).toBe(200);
+    expect(result.poll).toMatchObject({ status: 'complete', email: 'alice@idp.example' });
+  });
+
+  it.each([
+    ['alg none', async () => {
+      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+      const body = Buffer.from(JSON.stringify({ ...claims, iss: issuer.url, sub: 'alice', aud: issuer.clientId, exp: now() + 300 })).toString('base64url');
+      return `${header}.${body}.`;
+    }],
+    ['HS256 keyed with the client secret', () =>
+      token((jwt) => jwt.setProtectedHeader({ alg: 'HS256', kid: issuer.kid })).sign(new TextEncoder().encode(issuer.clientSecret))],
+    ['another RSA key under the issuer\'s kid', async () => {
+      const { privateKey } = await generateKeyPair('RS256');
+      return token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })).sign(privateKey);
+    }],
+    ['another audience', () =>
+      token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setAudience('someone-else')).sign(issuer.privateKey)],
+    ['expired', () =>
+      token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setIssuedAt(now() - 600).setExpirationTime(now() - 300)).sign(issuer.privateKey)],
+    ['another issuer', () =>
+      token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setIssuer('https://evil.example')).sign(issuer.privateKey)],
+  ])('refuses a forged token (%s) with 401, and the login stays pending', async (_name, forge) => {
+    const result = await callback(await forge());
+    expect(result.status).toBe(401);
+    expect(result.body.error.message).toBe('Invalid id_token');
+    expect(result.poll.status).toBe('pending');
+  });
+});

@@ -1,0 +1,122 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demo } from '../../src/demo/start-demo';
+import { demo } from '../../src/demo/seed';
+import { startTestDemo } from '../../src/demo/test-demo';
+
+// The whole partner journey in Chromium on the demo (its storefront records clicks): the merchant adds a partner
+// and a link in the Partners section, a visitor comes through the link and buys, the figures and the CSV show it,
+// the payout marks it paid, and the partner sees it all in their own view and turns their link off.
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+let running: Demo;
+let browser: Browser;
+
+beforeAll(async () => {
+  await mkdir(shots, { recursive: true });
+  running = await startTestDemo();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+async function signIn(email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1200 } });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(`${running.url}/dashboard`);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${running.url}/dashboard`);
+  await expect.poll(() => page.locator('#account-email').textContent()).toBe(email);
+  return page;
+}
+
+const row = (page: Page, name: string) => page.locator('#partners-body tr', { hasText: name });
+const cells = async (page: Page, name: string) => (await row(page, name).locator('td').allTextContents()).map((t) => t.trim());
+
+describe('partners in Chromium', () => {
+  it('add partner → link → storefront visit → lead → sale → figures and CSV → payout; the partner sees it and turns the link off', async () => {
+    const owner = await signIn(demo.email);
+    await owner.locator('#partners-card').waitFor({ timeout: 10_000 });
+
+    // Add a partner and create a link for them: the full shareable URL opens the demo storefront.
+    await owner.getByLabel('Partner name').fill('Jane Doe');
+    await owner.locator('#pa-email').fill('jane@example.com');
+    await owner.getByRole('button', { name: 'Add partner' }).click();
+    await row(owner, 'Jane Doe').waitFor({ timeout: 10_000 });
+    await expect.poll(() => owner.locator('#ln-partner option:checked').textContent()).toBe('Jane Doe');
+    await owner.locator('#ln-short').fill('jane-spring');
+    await owner.getByRole('button', { name: 'Create link' }).click();
+    const url = await owner.locator('#new-link-url').textContent({ timeout: 10_000 });
+    expect(url).toBe(`${running.links.storefront}?aff=jane-spring`);
+    await owner.locator('#links-body tr[data-short-link="jane-spring"]').waitFor();
+    await owner.screenshot({ path: `${shots}01-partner-and-link.png`, fullPage: true });
+
+    // A visitor opens the link: the storefront's tracker records the click; they sign up and buy.
+    const visitor = await browser.newPage();
+    await visitor.goto(url!);
+    await expect.poll(async () => (await visitor.context().cookies()).find((c) => c.name === 'svc_click_id')?.value).toMatch(/.+/);
+    await visitor.fill('#email', 'buyer@example.com');
+    await visitor.click('#signup button');
+    await expect.poll(() => visitor.textContent('#signup-result')).toMatch(/^Signed up as user_/);
+    await visitor.click('button[data-product="dart"]');
+    await expect.poll(() => visitor.textContent('#buy-result')).toMatch(/^Paid 49\.00 USD\. svc recorded sale \d+; the partner earns 9\.80 USD \(20 %\)\.$/);
+    await visitor.close();
+
+    // The figures: 1 click, 1 lead, 1 sale of 49.00 USD paying 20 % (9.80 due).
+    await owner.reload();
+    await row(owner, 'Jane Doe').waitFor({ timeout: 10_000 });
+    expect((await cells(owner, 'Jane Doe')).slice(1, 10)).toEqual(['active', '1', '1', '1', '49.00 USD', '9.80 USD', '0', '0', '9.80 USD']);
+
+    // The CSV has the commission, due.
+    const href = await owner.locator('#csv-link').getAttribute('href');
+    const csv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
+    expect(csv).toMatch(/,Jane Doe,jane@example.com,\d+,[^,]+,4900,980,USD,due,/);
+
+    // Mark paid: the payout moves 9.80 from due to paid.
+    await row(owner, 'Jane Doe').getByRole('button', { name: 'Mark paid' }).click();
+    await expect.poll(() => owner.locator('#partners-result').textContent()).toContain('1 commission marked paid (9.80 USD)');
+    await expect.poll(async () => (await cells(owner, 'Jane Doe')).slice(6, 10)).toEqual(['0', '9.80 USD', '0', '0']);
+    const paidCsv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
+    expect(paidCsv).toMatch(/,980,USD,paid,/);
+    await owner.screenshot({ path: `${shots}02-paid.png`, fullPage: true });
+
+    // The partner signs in: their link with its full URL and their figures, nothing of other partners.
+    const partner = await signIn('jane@example.com');
+    const mine = partner.locator('#partner-view li[data-short-link="jane-spring"]');
+    await mine.waitFor({ timeout: 10_000 });
+    expect(await mine.locator('.link-url').textContent()).toBe(url);
+    const figures = (await partner.locator('#partner-view tbody td').allTextContents()).map((t) => t.trim());
+    expect(figures).toEqual(['1', '1', '1', '49.00 USD', '0', '9.80 USD', '0', '0']);
+    expect(await partner.locator('#partner-view').textContent()).not.toContain(demo.partnerName);
+    expect(await partner.locator('#empty-view').isVisible()).toBe(false);
+    await partner.screenshot({ path: `${shots}03-partner-view.png`, fullPage: true });
+
+    // …and turns it off: the next visit through it records nothing.
+    await mine.getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => partner.locator('#partner-view li[data-short-link="jane-spring"] .badge').textContent()).toBe('off');
+    const refused = await fetch(`${running.url}/api/v1/track/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ affiliate_url: url }),
+    });
+    expect(refused.status).toBe(410);
+
+    // The merchant sees it off and turns it back on from the Partners section.
+    await owner.reload();
+    const merchantRow = owner.locator('#links-body tr[data-short-link="jane-spring"]');
+    await expect.poll(() => merchantRow.locator('.badge').textContent(), { timeout: 10_000 }).toBe('off');
+    await merchantRow.getByRole('button', { name: 'Turn on' }).click();
+    await expect.poll(() => owner.locator('#links-body tr[data-short-link="jane-spring"] .badge').textContent()).toBe('on');
+  });
+});

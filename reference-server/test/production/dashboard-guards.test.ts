@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { harnessPerFile } from '../harness';
+
+const t = harnessPerFile();
+
+describe('dashboard guards', () => {
+  it('only a workspace owner connects the payment processor', async () => {
+    const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
+    const owner = (await t.h.control.createDashboardSession(program.account_id)).cookie;
+    const { account_id } = await t.h.control.createAccount();
+    await t.h.control.addMembership({ account_id, program_id: program.id, role: 'member' });
+    const member = (await t.h.control.createDashboardSession(account_id)).cookie;
+    const put = (cookie: string) =>
+      t.h.request('PUT', `/api/dashboard/programs/${program.id}/processor`, { json: { processor_account: 'acct_owneronly' }, headers: { cookie } });
+
+    const refused = await put(member);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe('Only a workspace owner can connect the payment processor');
+    const row = await t.h.store.db.selectFrom('programs').select('processor_account').where('id', '=', program.id).executeTakeFirstOrThrow();
+    expect(row.processor_account).toBeNull();
+    expect((await put(owner)).status).toBe(200);
+  });
+
+  it('a state-changing dashboard request from another site is refused (403) and changes nothing; the dashboard itself passes', async () => {
+    const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
+    const cookie = (await t.h.control.createDashboardSession(program.account_id)).cookie;
+    const regenerate = (headers: Record<string, string>) =>
+      t.h.request('POST', `/api/dashboard/programs/${program.id}/regenerate-key`, { headers: { cookie, ...headers } });
+
+    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    for (const headers of crossSite) {
+      const res = await regenerate(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body.error.message).toBe('Cross-site request refused: this route accepts requests from the dashboard only');
+    }
+    const status = await t.h.request('GET', '/api/v1/cli/status', { key: program.api_token });
+    expect(status.status).toBe(200);
+
+    const own = await regenerate({ origin: t.h.app.svc.publicUrl, 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(200);
+    // Reads are not state-changing: a cross-site GET is answered (the browser's CORS keeps its body from the other site).
+    expect((await t.h.request('GET', '/api/dashboard/programs', { headers: { cookie, origin: 'https://evil.example' } })).status).toBe(200);
+  });
+});
+
+describe('cross-site guard on a loopback PUBLIC_URL', () => {
+  it('takes localhost and 127.0.0.1 on the same port as the same origin, and nothing else', async () => {
+    const program = await t.h.control.createProgram({ name: 'Loop', domain: 'loop.example' });
+    const cookie = (await t.h.control.createDashboardSession(program.account_id)).cookie;
+    const port = new URL(t.h.app.svc.publicUrl).port;
+    const post = (origin: string) =>
+      t.h.request('PATCH', `/api/dashboard/programs/${program.id}`, { json: { attribution_window_days: 30 }, headers: { cookie, origin } });
+    expect((await post(`http://localhost:${port}`)).status).toBe(200);
+    expect((await post(`http://127.0.0.1:${port}`)).status).toBe(200);
+    expect((await post('http://localhost:1')).status).toBe(403);
+    expect((await post(`https://localhost:${port}`)).status).toBe(403);
+    expect((await post(`http://localhost.evil.example:${port}`)).status).toBe(403);
+  });
+});

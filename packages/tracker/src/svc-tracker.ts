@@ -21,13 +21,17 @@ type Callback = (result: unknown) => void;
 /**
  * `svc(command, ...args)` calls the method of that name: `signup`, `consent`, `trackClick`, `getClickId`.
  * The last argument may be a callback, which gets the result (for calls queued before the script loaded).
+ * Every call but a plain `getClickId` runs after the landing click has settled, so a `signup` made while it is in
+ * flight (queued by the stub, or called at once on a one-page form) carries that click's id (README, "Early calls").
  */
-function commands(svc: Svc): SvcGlobal {
+function commands(svc: Svc, landed: Promise<unknown>): SvcGlobal {
   return (command: string, ...args: unknown[]) => {
     const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as Callback) : undefined;
     const method = svc[command as keyof Svc] as ((...args: unknown[]) => unknown) | undefined;
-    const result = method && method(...args);
-    if (callback) Promise.resolve(result).then(callback);
+    const run = () => method && method(...args);
+    if (command === 'getClickId' && !callback) return run();
+    const result = landed.then(run);
+    if (callback) result.then(callback);
     return result;
   };
 }
@@ -38,10 +42,9 @@ function start(queued: SvcGlobal | undefined): void {
     document.querySelector('script[src*="/svc-tracker"]')) as HTMLScriptElement | null;
   if (!script || (queued && queued.loaded)) return;
   const svc = createSvc(scriptOptions(script.dataset, script.src));
-  const global = commands(svc);
+  const global = commands(svc, svc.trackClick());
   global.loaded = true;
   window.svc = global;
-  void svc.trackClick();
   drainQueue(queued && queued.q, global);
 }
 

@@ -1080,7 +1080,12 @@ export interface paths {
         /**
          * The browser tracker script
          * @description Pasted as one script tag whose `src` is `{base_url}/js/svc-tracker.js`, with `data-svc-program-id` and `async`.
-         *     Cached: `Cache-Control: public, max-age=300, stale-while-revalidate=86400` and a strong `ETag`.
+         *
+         *     **Decision:** the script runs as a classic or a module script from any page: every answer carries
+         *     `Access-Control-Allow-Origin: *` (module scripts are fetched in CORS mode) and
+         *     `Cross-Origin-Resource-Policy: cross-origin`. Cached `public, max-age=3600, stale-while-revalidate=86400`
+         *     with a strong `ETag`; at `?v=` equal to the served version (`X-Svc-Tracker-Version`) it is
+         *     `public, max-age=31536000, immutable`.
          */
         get: operations["trackerScript"];
         put?: never;
@@ -1101,8 +1106,8 @@ export interface paths {
         /**
          * The full browser tracker script
          * @description The same script as `/js/svc-tracker.js` plus consent (`data-svc-consent="pending"`) and the cross-domain
-         *     hand-off (`data-svc-domains`); larger than the lean script's 1.5 kB budget, so served separately.
-         *     Same caching as the lean script.
+         *     hand-off (`data-svc-domains`); larger than the lean script's budget, so served separately.
+         *     Same headers and caching as the lean script.
          */
         get: operations["trackerScriptFull"];
         put?: never;
@@ -2539,6 +2544,8 @@ export interface components {
     parameters: {
         /** @description The program's id. */
         ProgramId: number;
+        /** @description The `@svc/tracker` version the page pins; the served one makes the answer `immutable`. */
+        TrackerVersion: string;
         TestProgramIdPath: number;
         /** @description The partner's id. */
         PartnerId: number;
@@ -5277,7 +5284,10 @@ export interface operations {
     };
     trackerScript: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `@svc/tracker` version the page pins; the served one makes the answer `immutable`. */
+                v?: components["parameters"]["TrackerVersion"];
+            };
             header?: {
                 "If-None-Match"?: string;
             };
@@ -5291,6 +5301,9 @@ export interface operations {
                 headers: {
                     "Cache-Control"?: string;
                     ETag?: string;
+                    "X-Svc-Tracker-Version"?: string;
+                    "Access-Control-Allow-Origin"?: "*";
+                    "Cross-Origin-Resource-Policy"?: "cross-origin";
                     [name: string]: unknown;
                 };
                 content: {
@@ -5318,7 +5331,10 @@ export interface operations {
     };
     trackerScriptFull: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The `@svc/tracker` version the page pins; the served one makes the answer `immutable`. */
+                v?: components["parameters"]["TrackerVersion"];
+            };
             header?: {
                 "If-None-Match"?: string;
             };
@@ -5332,6 +5348,9 @@ export interface operations {
                 headers: {
                     "Cache-Control"?: string;
                     ETag?: string;
+                    "X-Svc-Tracker-Version"?: string;
+                    "Access-Control-Allow-Origin"?: "*";
+                    "Cross-Origin-Resource-Policy"?: "cross-origin";
                     [name: string]: unknown;
                 };
                 content: {

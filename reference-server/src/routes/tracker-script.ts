@@ -4,12 +4,17 @@ import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../errors/service-error';
 
-const cacheControl = 'public, max-age=300, stale-while-revalidate=86400';
+/** The plain URL: an hour, then revalidated by ETag, so a server upgrade reaches every storefront within the hour. */
+const hourly = 'public, max-age=3600, stale-while-revalidate=86400';
+/** `?v=<the served version>`: the content behind that URL never changes (@svc/tracker README, "Caching"). */
+const immutable = 'public, max-age=31536000, immutable';
 
 interface Script {
   body: Buffer;
   etag: string;
 }
+
+const trackerVersion = (createRequire(import.meta.url)('@svc/tracker/package.json') as { version: string }).version;
 
 /**
  * The two builds of `@svc/tracker`: the lean script (within its 1.5 kB budget) and the full one that adds consent
@@ -37,14 +42,24 @@ function matches(header: string | undefined, etag: string): boolean {
   });
 }
 
-/** GET /js/svc-tracker.js (and the full build), with Cache-Control and a strong ETag (§What the service does, item 8). */
+/**
+ * GET /js/svc-tracker.js (and the full build), with Cache-Control and a strong ETag (§What the service does,
+ * item 8). Any page may load it, as a classic or a module script: module scripts are fetched in CORS mode, and
+ * pages with `Cross-Origin-Embedder-Policy` need `Cross-Origin-Resource-Policy: cross-origin`.
+ */
 export async function trackerScriptRoutes(app: FastifyInstance): Promise<void> {
   for (const file of scripts) {
     let script: Script | null = null;
     app.get(`/js/${file}`, async (request, reply) => {
       script ??= await loadScript(file);
       if (!script) throw fail('dashboardFailed', { message: 'The tracker script is not built; run pnpm build' });
-      reply.header('ETag', script.etag).header('Cache-Control', cacheControl);
+      const { v } = request.query as { v?: unknown };
+      reply
+        .header('ETag', script.etag)
+        .header('Cache-Control', v === trackerVersion ? immutable : hourly)
+        .header('X-Svc-Tracker-Version', trackerVersion)
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (matches(request.headers['if-none-match'], script.etag)) return reply.status(304).send();
       return reply.type('application/javascript; charset=utf-8').send(script.body);
     });

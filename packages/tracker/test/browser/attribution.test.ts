@@ -118,21 +118,48 @@ describe('svc-tracker.js against the reference server', () => {
     await visit.context.close();
   });
 
-  it('replays calls queued by the stub before the script loaded', async () => {
+  // README, "Early calls": a signup queued before the script loaded follows the landing click and carries its id.
+  it.each(['async', 'defer', 'classic', 'module'] as const)(
+    'replays calls queued by the stub after the landing click, attributed to its partner (%s tag)',
+    async (loading) => {
+      const program = await createProgram(world);
+      world.edge.page = () =>
+        html(
+          '<script>window.svc=window.svc||function(){(svc.q=svc.q||[]).push(arguments)};' +
+            "svc('signup','user_queued',{email:'q@example.test'},function(r){window.queuedResult=r});" +
+            "svc('getClickId',function(id){window.queuedClickId=id});</script>",
+          scriptTag(world, { programId: program.id, loading }),
+        );
+      const visit = await newVisit(world);
+      await open(visit, storeUrl(world, 'shop.example.test', `/?aff=${program.partners[0]!.link}`));
+      const result = await visit.page.waitForFunction(() => (window as unknown as { queuedResult?: unknown }).queuedResult);
+      expect(await result.jsonValue()).toMatchObject({ ok: true });
+      const cookie = await clickCookie(visit);
+      expect(await visit.page.evaluate(() => (window as unknown as { queuedClickId?: string }).queuedClickId)).toBe(cookie!.value);
+      const records = await world.server.control.records(program.id);
+      expect(records.customers).toContainEqual(
+        expect.objectContaining({ customer_key: 'user_queued', click_id: cookie!.value, partner_id: program.partners[0]!.id }),
+      );
+      expect(visit.errors).toEqual([]);
+      await visit.context.close();
+    },
+  );
+
+  it('holds a signup called while the landing click is in flight until it is answered', async () => {
     const program = await createProgram(world);
     world.edge.page = () =>
       html(
-        '<script>window.svc=window.svc||function(){(svc.q=svc.q||[]).push(arguments)};' +
-          "svc('signup','user_queued',{email:'q@example.test'},function(r){window.queuedResult=r});</script>",
-        scriptTag(world, { programId: program.id }),
+        scriptTag(world, { programId: program.id, loading: 'classic' }),
+        "<script>svc('signup','user_at_once').then(function(r){window.atOnce=r})</script>",
       );
     const visit = await newVisit(world);
     await open(visit, storeUrl(world, 'shop.example.test', `/?aff=${program.partners[0]!.link}`));
-    const result = await visit.page.waitForFunction(() => (window as unknown as { queuedResult?: unknown }).queuedResult);
-    // The queued signup ran before the click answered, so it went without a click id (cleared-cookie rule).
-    expect(await result.jsonValue()).toMatchObject({ ok: true });
+    await visit.page.waitForFunction(() => (window as unknown as { atOnce?: unknown }).atOnce);
+    const cookie = await clickCookie(visit);
     const records = await world.server.control.records(program.id);
-    expect(records.customers).toContainEqual(expect.objectContaining({ customer_key: 'user_queued' }));
+    expect(records.customers).toContainEqual(
+      expect.objectContaining({ customer_key: 'user_at_once', click_id: cookie!.value, partner_id: program.partners[0]!.id }),
+    );
     await visit.context.close();
   });
 

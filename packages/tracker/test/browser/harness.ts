@@ -67,7 +67,12 @@ export interface TagOptions {
   /** `full` loads svc-tracker.full.js (consent and hand-off). */
   build?: 'lean' | 'full';
   attributes?: Record<string, string>;
+  /** How the page loads it: `async` (the pasted snippet), `defer`, a plain classic tag, or `type="module"`. */
+  loading?: Loading;
 }
+
+export type Loading = 'async' | 'defer' | 'classic' | 'module';
+const loadingAttribute: Record<Loading, string> = { async: ' async', defer: ' defer', classic: '', module: ' type="module"' };
 
 /** The script URL on the API host, over the page's scheme. */
 export function scriptUrl(world: World, scheme: 'http' | 'https' = 'http', build: 'lean' | 'full' = 'lean'): string {
@@ -80,7 +85,8 @@ export function scriptTag(world: World, options: TagOptions): string {
   const attributes = Object.entries({ 'data-svc-program-id': String(options.programId), ...options.attributes })
     .map(([name, value]) => ` ${name}="${value}"`)
     .join('');
-  return `<script async src="${scriptUrl(world, options.scheme, options.build)}"${attributes}></script>`;
+  const loading = loadingAttribute[options.loading ?? 'async'];
+  return `<script${loading} src="${scriptUrl(world, options.scheme, options.build)}"${attributes}></script>`;
 }
 
 export const html = (...body: string[]) => `<!doctype html><html><head><meta charset="utf-8"><title>shop</title></head><body>${body.join('\n')}</body></html>`;

@@ -21,9 +21,17 @@ export interface SvcOptions {
   logger?: (event: SvcLogEvent) => void;
 }
 
-/** Reads an environment variable where one exists (Node, Bun, Deno's `process`); edge runtimes have none. */
-const env = (name: string): string | undefined =>
-  typeof process === 'undefined' ? undefined : process.env?.[name];
+/**
+ * Reads an environment variable where one exists (Node, Bun, Deno's `process`); edge runtimes have none, and Deno
+ * without `--allow-env` throws `NotCapable` on the read: there, as on the edge, the default is simply absent.
+ */
+const env = (name: string): string | undefined => {
+  try {
+    return typeof process === 'undefined' ? undefined : process.env?.[name];
+  } catch {
+    return undefined;
+  }
+};
 
 export function resolveOptions(options: SvcOptions): Transport {
   return {

@@ -83,6 +83,20 @@ describe('results', () => {
     expect(requests[0]!.headers.get('authorization')).toBe('Bearer from-env');
     vi.unstubAllEnvs();
   });
+
+  it('start where reading the environment throws (Deno without --allow-env): the defaults are simply absent', async () => {
+    const denied = new Proxy({}, { get: () => { throw new Error('NotCapable: Requires env access to "SVC_API_KEY"'); } });
+    vi.stubGlobal('process', { env: denied });
+    const requests: Request[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Request(input, init));
+      return Response.json({ ready: true });
+    };
+    const svc = new Svc({ baseUrl: 'http://deno.svc.test', fetch });
+    vi.unstubAllGlobals();
+    await svc.readiness();
+    expect(requests[0]!.headers.get('authorization')).toBeNull();
+  });
 });
 
 describe('money safety', () => {

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../errors/service-error';
 
-/** Routes a signed-in browser changes things through: the dashboard API and the sign-in forms. */
-const guardedPrefixes = ['/api/dashboard/', '/api/tracking/', '/auth/'];
+/**
+ * Routes that no browser session reaches: the key-authenticated and anonymous API (`/api/v1/…`, called cross-site
+ * by storefronts and backends by design) and test control. Every other route is guarded, so a new cookie route is
+ * covered without being listed.
+ */
+const unguardedPrefixes = ['/api/v1/', '/_test/'];
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -14,7 +18,10 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string): void {
   const sameOrigin = ownOrigin(publicUrl);
   app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !guardedPrefixes.some((prefix) => request.url.startsWith(prefix))) return;
+    // The matched route's pattern, never the raw URL: the router decodes `%xx`, so `/api/%64ashboard/…` reaches
+    // the dashboard while its raw URL starts with no dashboard prefix. No route matched: nothing can change.
+    const route = request.routeOptions.url;
+    if (safeMethods.has(request.method) || route === undefined || unguardedPrefixes.some((prefix) => route.startsWith(prefix))) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !sameOrigin(origin)) throw fail('crossSiteRefused');
     if (request.headers['sec-fetch-site'] === 'cross-site') throw fail('crossSiteRefused');

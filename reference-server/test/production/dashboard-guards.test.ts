@@ -43,6 +43,36 @@ describe('dashboard guards', () => {
   });
 });
 
+describe('cross-site guard: every cookie route, however the path is spelled', () => {
+  it('decides from the matched route, so a percent-encoded path is refused like the plain one', async () => {
+    const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
+    const cookie = (await t.h.control.createDashboardSession(program.account_id)).cookie;
+    const headers = { cookie, origin: 'https://evil.example' };
+    // Straight to app.inject: the spec describes the plain paths only, so the validating client refuses these.
+    const paths = [`/api/%64ashboard/programs/${program.id}/regenerate-key`, `/api/dashboard/programs/${program.id}/regenerate-%6Bey`, '/%61uth/sign-out'];
+    for (const url of paths) {
+      const res = await t.h.app.inject({ method: 'POST', url, headers });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.message).toBe('Cross-site request refused: this route accepts requests from the dashboard only');
+    }
+    // The key still works: nothing was regenerated.
+    expect((await t.h.request('GET', '/api/v1/cli/status', { key: program.api_token })).status).toBe(200);
+  });
+
+  it("guards the partner view's link switch too", async () => {
+    const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
+    const partner = await t.h.control.createPartner({ program_id: program.id });
+    const link = await t.h.control.createLink({ program_id: program.id, partner_id: partner.id });
+    const cookie = (await t.h.control.createDashboardSession(program.account_id)).cookie;
+    const res = await t.h.request('PATCH', `/api/partner/links/${link.id}`, {
+      json: { enabled: false },
+      headers: { cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe('Cross-site request refused: this route accepts requests from the dashboard only');
+  });
+});
+
 describe('cross-site guard on a loopback PUBLIC_URL', () => {
   it('takes localhost and 127.0.0.1 on the same port as the same origin, and nothing else', async () => {
     const program = await t.h.control.createProgram({ name: 'Loop', domain: 'loop.example' });

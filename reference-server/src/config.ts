@@ -8,6 +8,11 @@ export interface OidcConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * `SVC_OIDC_EMAILS_VERIFIED=1`: the issuer releases only verified emails but sends no `email_verified` claim
+   * (some enterprise issuers). Unset, a sign-in whose ID token does not say `email_verified: true` is refused.
+   */
+  emailsVerified?: boolean;
 }
 
 /** The environment contract of `svc-reference-server` (docs/deploying.md has the table of every variable). */
@@ -80,7 +85,7 @@ function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
   const missing = oidcVariables.filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`OpenID Connect sign-in is half configured: set ${missing.join(' and ')} too`);
-  return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret! };
+  return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret!, emailsVerified: env.SVC_OIDC_EMAILS_VERIFIED === '1' };
 }
 
 function readSecretKey(value: string | undefined): string | undefined {

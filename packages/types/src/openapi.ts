@@ -285,8 +285,13 @@ export interface paths {
          *
          *     **Decision:** with OpenID Connect configured (`SVC_OIDC_ISSUER`), only the issuer's ID tokens count: verified
          *     against the issuer's JWKS with asymmetric algorithms only (`none` and `HS*` are refused), `iss` the issuer,
-         *     `aud` the client id, `exp` in the future. The account is the one keyed by the token's `iss` + `sub`, created on
-         *     first use, its email from the `email` claim. Without OpenID Connect, only with the development sign-in on
+         *     `aud` the client id, `exp` in the future, `iat` at most 5 minutes ago, and `nonce` equal to
+         *     base64url(SHA-256(`state`)): the token must have been requested for this very login, so an ID token captured
+         *     elsewhere (another login, a dashboard sign-in) completes nothing. (`svc login` itself never calls this
+         *     route: it sends the person to `sign_in_url`, where the login completes only when they press Authorize beside
+         *     the `user_code`.) The account is the one keyed by the token's `iss` + `sub`, created on first use, its email
+         *     from the `email` claim, which the issuer must mark `email_verified: true` (or the operator vouch for it with
+         *     `SVC_OIDC_EMAILS_VERIFIED=1`). Without OpenID Connect, only with the development sign-in on
          *     (`SVC_DEV_SIGN_IN=1` or test control), the server's own development tokens count (HS256 under the server
          *     secret, `aud` `svc-cli`). A token that does not verify answers 401 and leaves the session pending: the next
          *     poll hands out no token.
@@ -3600,7 +3605,7 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            /** @description **Decision:** an `id_token` whose signature, algorithm, issuer, audience or expiry does not verify answers 401 `Invalid id_token`; the session stays pending. */
+            /** @description **Decision:** an `id_token` whose signature, algorithm, issuer, audience, expiry, age or nonce does not verify answers 401 `Invalid id_token`; the session stays pending. */
             401: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -3629,8 +3634,8 @@ export interface operations {
             };
             /**
              * @description The account is suspended; retrying does not help. **Decision:** also 403 `Your identity provider has not
-             *     verified your email address. Verify it there, then sign in again.` when the ID token says
-             *     `email_verified: false`.
+             *     verified your email address. Verify it there, then sign in again.` when the ID token does not say
+             *     `email_verified: true`.
              */
             403: {
                 headers: {

@@ -11,6 +11,8 @@ export interface OidcSettings {
   clientSecret: string;
   /** `${PUBLIC_URL}/auth/callback`, registered at the issuer. */
   redirectUri: string;
+  /** `SVC_OIDC_EMAILS_VERIFIED=1`: an email without an `email_verified` claim counts as verified. */
+  emailsVerified?: boolean | undefined;
 }
 
 /** Asymmetric algorithms only: `none` and HS* would let anyone who knows (or guesses) a shared value mint tokens. */
@@ -64,7 +66,7 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
         });
         const claims = tokens.claims();
         if (!claims) throw new Error('no ID token');
-        const identity = identityOf(claims);
+        const identity = identityOf(claims, settings);
         if (identity.email !== undefined) return identity;
         // A conformant issuer may keep scope claims out of the ID token when it also issues an access token
         // (OpenID Connect Core §5.4): then they come from UserInfo, for the same subject.
@@ -72,14 +74,14 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
         return {
           ...identity,
           email: typeof info.email === 'string' ? info.email : undefined,
-          emailVerified: typeof info.email_verified === 'boolean' ? info.email_verified : undefined,
+          emailVerified: verified(info.email_verified, settings),
         };
       } catch (cause) {
         throw new IdentityProviderError('refused', 'the authorization code exchange failed', { cause });
       }
     },
 
-    async verifyIdToken(token, nowMs) {
+    async verifyIdToken(token, { nowMs, nonce, maxAgeSeconds }) {
       const metadata = (await configuration()).serverMetadata();
       if (!metadata.jwks_uri) throw new IdentityProviderError('unreachable', `${settings.issuer} publishes no jwks_uri`);
       jwks ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
@@ -88,10 +90,11 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
           issuer: metadata.issuer,
           audience: settings.clientId,
           algorithms: asymmetricAlgorithms,
-          requiredClaims: ['sub', 'exp'],
+          requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+          maxTokenAge: maxAgeSeconds,
           currentDate: new Date(nowMs),
         });
-        return identityOf(payload);
+        return payload.nonce === nonce ? identityOf(payload, settings) : undefined;
       } catch {
         return undefined;
       }
@@ -99,12 +102,16 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
   };
 }
 
-function identityOf(claims: JWTPayload | oidc.IDToken): VerifiedIdentity {
+function identityOf(claims: JWTPayload | oidc.IDToken, settings: OidcSettings): VerifiedIdentity {
   if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string') throw new Error('ID token without iss or sub');
   return {
     issuer: claims.iss,
     subject: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
-    emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : undefined,
+    emailVerified: verified(claims.email_verified, settings),
   };
 }
+
+/** The `email_verified` claim; absent, true only where the operator says the issuer releases verified emails only. */
+const verified = (claim: unknown, settings: OidcSettings): boolean | undefined =>
+  typeof claim === 'boolean' ? claim : settings.emailsVerified ? true : undefined;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT, generateKeyPair } from 'jose';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,7 @@ beforeAll(async () => {
     alice: { email: 'alice@idp.example', email_verified: true },
     bob: { email: 'bob@idp.example', email_verified: true },
     carol: { email: 'carol@idp.example', email_verified: false },
+    dave: { email: 'dave@idp.example' },
   });
   server = await startReferenceServer({
     oidc: { issuer: issuer.url, clientId: issuer.clientId, clientSecret: issuer.clientSecret },
@@ -93,14 +95,18 @@ describe('OpenID Connect sign-in in Chromium', () => {
     await context.close();
   });
 
-  it('refuses an email the issuer has not verified, creating nothing', async () => {
+  // The email decides which partner records an account sees: only an email the issuer vouches for counts.
+  it.each([
+    ['says email_verified: false', 'carol'],
+    ['says nothing about the email', 'dave'],
+  ])('refuses an email the issuer %s, creating nothing', async (_case, login) => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/auth/sign-in`);
-    await signInAtIssuer(page, 'carol');
+    await signInAtIssuer(page, login);
     await expect.poll(() => page.locator('[role=alert]').textContent()).toBe(
       'Your identity provider has not verified your email address. Verify it there, then sign in again.',
     );
-    expect(await accountRows('carol@idp.example')).toHaveLength(0);
+    expect(await accountRows(`${login}@idp.example`)).toHaveLength(0);
     await page.close();
   });
 
@@ -153,11 +159,19 @@ describe('OpenID Connect sign-in in Chromium', () => {
 describe('POST /api/v1/cli/auth/callback trusts only the issuer', () => {
   const now = () => Math.floor(Date.now() / 1000);
   const claims = { email: 'alice@idp.example', email_verified: true };
-  const token = (build: (jwt: SignJWT) => SignJWT) =>
-    build(new SignJWT(claims).setIssuer(issuer.url).setSubject('alice').setAudience(issuer.clientId).setIssuedAt().setExpirationTime(now() + 300));
+  // The nonce binding the token to one CLI login: base64url(SHA-256(state)) (spec/openapi.yaml, cliAuthCallback).
+  const nonceOf = (state: string) => createHash('sha256').update(state).digest('base64url');
+  const token = (build: (jwt: SignJWT) => SignJWT) => (state: string) =>
+    build(
+      new SignJWT({ ...claims, nonce: nonceOf(state) }).setIssuer(issuer.url).setSubject('alice').setAudience(issuer.clientId).setIssuedAt().setExpirationTime(now() + 300),
+    );
+  type Forge = (state: string) => Promise<string>;
+  const signed = (build: (jwt: SignJWT) => SignJWT): Forge => (state) =>
+    token((jwt) => build(jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })))(state).sign(issuer.privateKey);
 
-  async function callback(idToken: string) {
+  async function callback(forge: Forge) {
     const { data } = await contractFetch(`${server.url}/api/v1/cli/auth/start`, { method: 'POST' }).then((r) => r.json());
+    const idToken = await forge(data.state);
     const res = await contractFetch(`${server.url}/api/v1/cli/auth/callback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -168,32 +182,34 @@ describe('POST /api/v1/cli/auth/callback trusts only the issuer', () => {
   }
 
   it('accepts an ID token the issuer signed for this client', async () => {
-    const valid = await token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })).sign(issuer.privateKey);
-    const result = await callback(valid);
+    const result = await callback(signed((jwt) => jwt));
     expect(result.status).toBe(200);
     expect(result.poll).toMatchObject({ status: 'complete', email: 'alice@idp.example' });
   });
 
-  it.each([
-    ['alg none', async () => {
+  it.each<[string, Forge]>([
+    ['alg none', async (state) => {
       const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const body = Buffer.from(JSON.stringify({ ...claims, iss: issuer.url, sub: 'alice', aud: issuer.clientId, exp: now() + 300 })).toString('base64url');
+      const body = Buffer.from(JSON.stringify({ ...claims, nonce: nonceOf(state), iss: issuer.url, sub: 'alice', aud: issuer.clientId, iat: now(), exp: now() + 300 })).toString('base64url');
       return `${header}.${body}.`;
     }],
-    ['HS256 keyed with the client secret', () =>
-      token((jwt) => jwt.setProtectedHeader({ alg: 'HS256', kid: issuer.kid })).sign(new TextEncoder().encode(issuer.clientSecret))],
-    ['another RSA key under the issuer\'s kid', async () => {
+    ['HS256 keyed with the client secret', (state) =>
+      token((jwt) => jwt.setProtectedHeader({ alg: 'HS256', kid: issuer.kid }))(state).sign(new TextEncoder().encode(issuer.clientSecret))],
+    ['another RSA key under the issuer\'s kid', async (state) => {
       const { privateKey } = await generateKeyPair('RS256');
-      return token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })).sign(privateKey);
+      return token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }))(state).sign(privateKey);
     }],
-    ['another audience', () =>
-      token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setAudience('someone-else')).sign(issuer.privateKey)],
-    ['expired', () =>
-      token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setIssuedAt(now() - 600).setExpirationTime(now() - 300)).sign(issuer.privateKey)],
-    ['another issuer', () =>
-      token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setIssuer('https://evil.example')).sign(issuer.privateKey)],
+    ['another audience', signed((jwt) => jwt.setAudience('someone-else'))],
+    ['expired', signed((jwt) => jwt.setIssuedAt(now() - 600).setExpirationTime(now() - 300))],
+    ['another issuer', signed((jwt) => jwt.setIssuer('https://evil.example'))],
+    // Captured elsewhere: a valid token of the issuer, but not made for this login.
+    ['no nonce', () =>
+      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setIssuer(issuer.url).setSubject('alice')
+        .setAudience(issuer.clientId).setIssuedAt().setExpirationTime(now() + 300).sign(issuer.privateKey)],
+    ["another login's nonce", () => signed((jwt) => jwt)('the-state-of-another-login')],
+    ['issued over 5 minutes ago, still unexpired', signed((jwt) => jwt.setIssuedAt(now() - 400).setExpirationTime(now() + 3_600))],
   ])('refuses a forged token (%s) with 401, and the login stays pending', async (_name, forge) => {
-    const result = await callback(await forge());
+    const result = await callback(forge);
     expect(result.status).toBe(401);
     expect(result.body.error.message).toBe('Invalid id_token');
     expect(result.poll.status).toBe('pending');

@@ -9,12 +9,14 @@ import type { VerifiedIdentity } from './identity-provider';
 
 /**
  * The account an identity signs in as (docs/deploying.md, "Accounts"): keyed by issuer + subject, the email taken
- * from the `email` claim. An account that exists under the same email without an identity (created by an invitation,
- * the demo seed or test control) is claimed only when the issuer says the email is verified. First sign-in creates
- * the account with its advertiser, workspace and owner membership. Refusals create nothing.
+ * from the `email` claim, which must be verified by the issuer (`email_verified: true`, or `SVC_OIDC_EMAILS_VERIFIED`):
+ * the email decides which partner records the account sees, so an unverified one could claim another's commissions.
+ * An account that exists under the same email without an identity (created by an invitation, the demo seed or test
+ * control) is claimed by it. First sign-in creates the account with its advertiser, workspace and owner membership.
+ * Refusals create nothing.
  */
 export async function accountForIdentity(deps: Pick<LoginDeps, 'store' | 'clock'>, identity: VerifiedIdentity): Promise<Account> {
-  if (identity.emailVerified === false) throw fail('signInEmailUnverified');
+  if (identity.emailVerified !== true) throw fail('signInEmailUnverified');
   const email = normaliseEmail(identity.email);
   if (!email) throw fail('signInEmailMissing');
   const db = deps.store.db;
@@ -25,7 +27,7 @@ export async function accountForIdentity(deps: Pick<LoginDeps, 'store' | 'clock'
 
   const sameEmail = await findAccountByEmail(db, email);
   if (sameEmail) {
-    if (sameEmail.oidc_subject !== null || identity.emailVerified !== true) throw fail('signInEmailTaken');
+    if (sameEmail.oidc_subject !== null) throw fail('signInEmailTaken');
     if (!(await bindIdentity(db, sameEmail.id, key))) throw fail('signInEmailTaken');
     return refuseBlocked(sameEmail);
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fail } from '../../errors/service-error';
 import { findAccountById, findAdvertiserIdOfAccount } from '../../store/accounts';
 import type { Account } from '../../store/schema';
@@ -63,16 +63,24 @@ export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken:
     throw fail('callbackMissingFields');
   }
   const session = await openLoginSession(deps, state);
-  const account = await accountOfIdToken(deps, idToken);
+  const account = await accountOfIdToken(deps, idToken, state);
   if (account.blocked === 1) throw fail('accountBlocked', { details: { code: 'ACCOUNT_BLOCKED' } });
   deps.faults.check('cli');
   const completed = await completeLoginSession(deps.store.db, session.id, account.id, deps.clock.now());
   if (!completed) throw fail('callbackSessionNotFound');
 }
 
-async function accountOfIdToken(deps: LoginDeps, idToken: string) {
+/**
+ * The nonce an issuer's ID token must carry to complete the login named by `state` (spec/openapi.yaml,
+ * cliAuthCallback): base64url(SHA-256(state)). It binds the token to this one login, so an ID token captured
+ * elsewhere (another login, the dashboard's sign-in) cannot complete someone else's CLI login.
+ */
+export const cliLoginNonce = (state: string): string => createHash('sha256').update(state).digest('base64url');
+
+async function accountOfIdToken(deps: LoginDeps, idToken: string, state: string) {
   if (deps.identityProvider) {
-    const identity = await deps.identityProvider.verifyIdToken(idToken, deps.clock.now());
+    const check = { nowMs: deps.clock.now(), nonce: cliLoginNonce(state), maxAgeSeconds: loginSessionMs / 1000 };
+    const identity = await deps.identityProvider.verifyIdToken(idToken, check);
     if (!identity) throw fail('callbackInvalidIdToken');
     return accountForIdentity(deps, identity);
   }

@@ -19,8 +19,11 @@ export interface IdentityProvider {
   authorizationUrl(request: { state: string; nonce: string; codeChallenge: string }): Promise<URL>;
   /** Exchanges the code at the token endpoint and validates the ID token (signature, iss, aud, exp, nonce). */
   exchangeCode(callback: { url: URL; state: string; nonce: string; codeVerifier: string }): Promise<VerifiedIdentity>;
-  /** Verifies an ID token against the issuer's JWKS (asymmetric algorithms only); undefined when it does not verify. */
-  verifyIdToken(token: string, nowMs: number): Promise<VerifiedIdentity | undefined>;
+  /**
+   * Verifies an ID token against the issuer's JWKS (asymmetric algorithms only), issued at most `maxAgeSeconds`
+   * before `nowMs` and carrying `nonce`; undefined when it does not verify.
+   */
+  verifyIdToken(token: string, check: { nowMs: number; nonce: string; maxAgeSeconds: number }): Promise<VerifiedIdentity | undefined>;
 }
 
 export class IdentityProviderError extends Error {

@@ -5,8 +5,8 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
  * Headers every answer carries (docs/deploying.md, "Hardening"), through @fastify/helmet: `nosniff`, no framing,
  * `Referrer-Policy: same-origin` (URLs of the sign-in pages carry states; `no-referrer` would also blank the
  * `Origin` of same-origin posts, which the cross-site check reads), and HSTS when `PUBLIC_URL` is https.
- * Cross-Origin-Resource-Policy stays off: storefronts on other origins load `/js/svc-tracker.js` and call the
- * tracking API.
+ * Cross-Origin-Resource-Policy stays off: storefronts on other origins call the tracking API, and
+ * `/js/svc-tracker.js` sets its own (`cross-origin`, routes/tracker-script.ts).
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
   const https = new URL(publicUrl).protocol === 'https:';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app';
 import { harnessPerFile } from '../harness';
 import { htmlRequest } from '../cli/support';
 
@@ -27,11 +28,31 @@ describe('GET /dashboard', () => {
     }
   });
 
-  it('storefronts can still load the tracker script cross-origin (no Cross-Origin-Resource-Policy)', async () => {
+  it('storefronts can still load the tracker script cross-origin (Cross-Origin-Resource-Policy: cross-origin)', async () => {
     const res = await t.h.app.inject({ method: 'GET', url: '/js/svc-tracker.js' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  // A production-shaped server (no test control) on the harness's database, with and without the Stripe secret.
+  it.each([
+    [['whsec_configured'], 'Signing secret: configured on this server.'],
+    [[], 'Signing secret: not configured. Set <code>SVC_PROCESSOR_WEBHOOK_SECRET</code>'],
+  ])('shows the Stripe endpoint to paste, its two events, and whether a secret is configured (%j)', async (secrets, state) => {
+    const app = buildApp({ store: t.h.store, processorWebhookSecrets: secrets, publicUrl: 'http://svc.example.test:8787' });
+    await app.ready();
+    try {
+      const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
+      const { cookie } = await t.h.control.createDashboardSession(program.account_id);
+      const res = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<pre class="snippet" id="processor-webhook-url">http://svc.example.test:8787/api/v1/webhooks/processor</pre>');
+      expect(res.body).toContain('<code>checkout.session.completed</code> and <code>invoice.payment_succeeded</code>');
+      expect(res.body).toContain(state);
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves the app to a signed-in account, its email escaped', async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { openStore, uniqueSchemaName, type Store } from '../../src/store/db';
@@ -23,16 +26,25 @@ async function signInWithDevForm(app: ReturnType<typeof buildApp>, email: string
 }
 
 describe('the server secret and sessions across restarts', () => {
-  it('a session started before a restart still works after it, and both instances share one server key', async () => {
-    const first = buildApp({ store, devSignIn: true });
+  it('a session started before a restart still works after it, on the database reopened, with the same server key', async () => {
+    // A real restart: the first server and its database connection are closed, then a second opens the same
+    // database (a file for SQLite, a schema for PostgreSQL); only what was stored carries over.
+    const postgres = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'svc-restart-'));
+    const url = postgres ?? `sqlite:${join(dir, 'svc.sqlite')}`;
+    const pgSchema = uniqueSchemaName();
+    const before = await openStore(url, { pgSchema });
+    const first = buildApp({ store: before, devSignIn: true });
     await first.ready();
     const signedIn = await signInWithDevForm(first, 'restart@example.test');
     expect(signedIn.statusCode).toBe(303);
     const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
     const key = await first.svc.serverKey();
     await first.close();
+    await before.close();
 
-    const second = buildApp({ store, devSignIn: true });
+    const after = await openStore(url, { pgSchema, dropSchemaOnClose: true });
+    const second = buildApp({ store: after, devSignIn: true });
     await second.ready();
     try {
       expect(await second.svc.serverKey()).toBe(key);
@@ -42,6 +54,21 @@ describe('the server secret and sessions across restarts', () => {
       expect(JSON.parse(res.body).data.email).toBe('restart@example.test');
     } finally {
       await second.close();
+      await after.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('two instances on one database agree on the server key', async () => {
+    const one = buildApp({ store, devSignIn: true });
+    const two = buildApp({ store, devSignIn: true });
+    await Promise.all([one.ready(), two.ready()]);
+    try {
+      const [a, b] = await Promise.all([one.svc.serverKey(), two.svc.serverKey()]);
+      expect(a).toBe(b);
+    } finally {
+      await one.close();
+      await two.close();
     }
   });
 

@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { apiError, SvcApiError, SvcError, SvcNetworkError, SvcTimeoutError } from '../errors/errors';
+import { apiError, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
 import { redact, type SvcLogEvent } from '../logging/log';
 import { retryDelay, type RetryMode } from '../retry/policy';
 import type { SvcWarning } from '../warnings/warnings';
@@ -32,93 +32,122 @@ export interface Call {
   recover?: (error: SvcApiError, afterFailure: boolean) => object | undefined;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Sends one call: attempts, retries (retry/policy.ts) and the one deadline that covers them all. */
+/**
+ * Sends one call through ky, which runs the attempts, the waits between them and the one deadline (an abort
+ * signal over the whole call, ky's per-attempt timeout off). The money-safe policy (retry/policy.ts) decides after
+ * each failed attempt: an answer it retries is thrown from ky's `afterResponse` hook so that ky retries it, and
+ * `retry.delay` hands ky the wait the policy chose, or stops ky by throwing when it chose none. The outcome of the
+ * last attempt, a result or an error, is what the call settles with.
+ */
 export async function send<T>(transport: Transport, call: Call): Promise<T & ResponseMeta> {
-  const deadline = Date.now() + transport.timeout;
   const url = transport.baseUrl + call.path;
-  let afterFailure = false;
-  for (let retries = 0; ; retries++) {
-    try {
-      return await attempt<T>(transport, call, url, deadline, retries + 1, afterFailure);
-    } catch (error) {
-      const failure = error as SvcError;
-      const status = error instanceof SvcApiError ? error.status : undefined;
-      const delayMs =
-        error instanceof SvcApiError || error instanceof SvcNetworkError
-          ? retryDelay({
-              mode: call.mode,
-              status,
-              message: failure.message,
-              retryAfter: (error as SvcApiError).retryAfter,
-              retries,
-              maxRetries: transport.maxRetries,
-              remainingMs: deadline - Date.now(),
-              backoffMs: transport.backoffMs,
-              random: Math.random(),
-            })
-          : undefined;
-      if (delayMs === undefined) throw error;
-      afterFailure ||= status === undefined || status >= 500;
-      const reason = String(status ?? 'network');
-      transport.logger?.({ type: 'retry', method: call.method, url, attempt: retries + 1, requestId: failure.requestId, delayMs, reason });
-      await sleep(delayMs);
-    }
-  }
-}
-
-async function attempt<T>(
-  transport: Transport,
-  call: Call,
-  url: string,
-  deadline: number,
-  attemptNumber: number,
-  afterFailure: boolean,
-): Promise<T & ResponseMeta> {
-  const requestId = newRequestId();
-  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': requestId };
+  const deadline = Date.now() + transport.timeout;
   const token = call.token ?? transport.apiKey;
-  if (token) headers.authorization = `Bearer ${token}`;
-  const base = { method: call.method, url, attempt: attemptNumber, requestId };
-  transport.logger?.({ type: 'request', ...base, headers: redact(headers) });
-  const started = Date.now();
-  let response: Response;
-  let text: string;
+  const fetcher = transport.fetch ?? globalThis.fetch;
+  const log = transport.logger;
+  let attempt = 0;
+  let requestId = '';
+  let started = 0;
+  let afterFailure = false;
+  let wait: number | undefined;
+  let outcome: { value: T & ResponseMeta } | { error: SvcError } | undefined;
+  const base = () => ({ method: call.method, url, attempt, requestId });
+
+  /** A failed attempt: the policy's wait before the next one, or none (the error is the outcome). */
+  const failed = (error: SvcError, status?: number) => {
+    outcome = { error };
+    wait =
+      error instanceof SvcApiError || error instanceof SvcNetworkError
+        ? retryDelay({
+            mode: call.mode,
+            status,
+            message: error.message,
+            retryAfter: (error as SvcApiError).retryAfter,
+            retries: attempt - 1,
+            maxRetries: transport.maxRetries,
+            remainingMs: deadline - Date.now(),
+            backoffMs: transport.backoffMs,
+            random: Math.random(),
+          })
+        : undefined;
+    afterFailure ||= status === undefined || status >= 500;
+    if (wait !== undefined) log?.({ type: 'retry', ...base(), delayMs: wait, reason: String(status ?? 'network') });
+    return wait !== undefined;
+  };
+
   try {
-    response = await ky(url, {
+    await ky(url, {
       method: call.method,
-      headers,
+      headers: token ? { accept: 'application/json', authorization: `Bearer ${token}` } : { accept: 'application/json' },
       json: call.body,
       searchParams: call.query,
-      timeout: Math.max(1, deadline - started),
-      retry: 0,
+      timeout: false,
+      signal: AbortSignal.timeout(transport.timeout),
       throwHttpErrors: false,
-      fetch: transport.fetch,
+      retry: {
+        limit: transport.maxRetries,
+        methods: ['get', 'post', 'patch'],
+        statusCodes: [],
+        delay: () => {
+          if (wait === undefined) throw new Error('stop');
+          return wait;
+        },
+      },
+      fetch: async (input, init) => {
+        try {
+          return await fetcher(input, init);
+        } catch (cause) {
+          const meta = { requestId, rateLimit: undefined };
+          failed(
+            (cause as Error).name === 'TimeoutError'
+              ? new SvcTimeoutError(`No response within the ${transport.timeout} ms deadline`, meta, { cause })
+              : new SvcNetworkError(`Network failure: ${(cause as Error).message}`, meta, { cause }),
+          );
+          throw cause;
+        }
+      },
+      hooks: {
+        beforeRequest: [
+          (request) => {
+            attempt++;
+            requestId = newRequestId();
+            request.headers.set('x-request-id', requestId);
+            log?.({ type: 'request', ...base(), headers: redact(Object.fromEntries(request.headers)) });
+            started = Date.now();
+          },
+        ],
+        afterResponse: [
+          async (_request, _options, response) => {
+            const text = await response.text();
+            const meta = readMeta(response.headers, requestId);
+            log?.({ type: 'response', ...base(), status: response.status, durationMs: Date.now() - started });
+            let body: unknown = text;
+            try {
+              body = JSON.parse(text);
+            } catch {
+              // Not JSON (a proxy's page): kept as text on the error below.
+            }
+            const warning = readWarning(body, response.headers, meta.requestId);
+            if (warning) transport.onWarning(warning);
+            if (response.ok && body && typeof body === 'object') {
+              outcome = { value: { ...(body as T), ...meta } };
+              return;
+            }
+            const error = response.ok
+              ? new SvcApiError(response.status, body, meta)
+              : apiError(response.status, body, meta, parseRetryAfter(response.headers.get('retry-after'), Date.now()));
+            const recovered = call.recover?.(error, afterFailure);
+            if (recovered) outcome = { value: { ...(recovered as T), ...meta } };
+            else if (failed(error, response.status)) throw error;
+          },
+        ],
+      },
     });
-    text = await response.text();
-  } catch (cause) {
-    const meta = { requestId, rateLimit: undefined };
-    if ((cause as Error).name === 'TimeoutError') {
-      throw new SvcTimeoutError(`No response within the ${transport.timeout} ms deadline`, meta, { cause });
-    }
-    throw new SvcNetworkError(`Network failure: ${(cause as Error).message}`, meta, { cause });
+  } catch (error) {
+    // ky stopped: the policy refused a retry, the attempts ran out, or the deadline passed during a wait.
+    if (!outcome) throw error;
   }
-  const meta = readMeta(response.headers, requestId);
-  transport.logger?.({ type: 'response', ...base, status: response.status, durationMs: Date.now() - started });
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's page): kept as text on the error below.
-  }
-  const warning = readWarning(body, response.headers, meta.requestId);
-  if (warning) transport.onWarning(warning);
-  if (response.ok && body && typeof body === 'object') return { ...(body as T), ...meta };
-  const error = response.ok
-    ? new SvcApiError(response.status, body, meta)
-    : apiError(response.status, body, meta, parseRetryAfter(response.headers.get('retry-after'), Date.now()));
-  const recovered = call.recover?.(error, afterFailure);
-  if (recovered) return { ...(recovered as T), ...meta };
-  throw error;
+  // ky settled without throwing only after an attempt whose answer set the outcome.
+  if ('error' in outcome!) throw outcome.error;
+  return outcome!.value;
 }

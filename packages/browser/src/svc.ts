@@ -2,7 +2,7 @@ import type { ClickRequest, ClickResponse, LeadRequest } from '@svc/types';
 import { postPlain } from './api/post';
 import { toResult, toSignupResult, type ClickResult, type SignupResult, type Skipped } from './api/results';
 import { createConsent } from './consent/consent';
-import { cookieString, detectRootDomain, readCookie } from './cookie/cookie';
+import { detectRootDomain, readCookie, writeCookie } from './cookie/cookie';
 import { withConsent, withHandoff } from './features';
 import { watchLinks } from './handoff/watch';
 import { handoffExpiresParam, handoffIdParam, parseLanding, pickLandingUrl } from './landing/landing';
@@ -52,10 +52,9 @@ export function createSvc(options: SvcOptions): Svc {
 
   const store = (clickId: string, expires: number) => {
     const domain = options.cookieDomain || detectRootDomain(location.hostname, secure);
-    const maxAge = (expires - Date.now() / 1000) | 0;
-    document.cookie = cookieString(clickIdCookie, clickId, domain, maxAge, secure);
+    writeCookie(clickIdCookie, clickId, domain, expires, secure);
     // In every build, the lean one too: without it @svc/server/cookies cannot re-issue the cookie (§Limits, Safari).
-    document.cookie = cookieString(clickExpiresCookie, '' + expires, domain, maxAge, secure);
+    writeCookie(clickExpiresCookie, '' + expires, domain, expires, secure);
     log('cookie', clickId, domain);
   };
 

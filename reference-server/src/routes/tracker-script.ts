@@ -17,7 +17,7 @@ interface Script {
 const trackerVersion = (createRequire(import.meta.url)('@svc/tracker/package.json') as { version: string }).version;
 
 /**
- * The two builds of `@svc/tracker`: the lean script (within its 1.5 kB budget) and the full one that adds consent
+ * The two builds of `@svc/tracker`: the lean script (within its 2,048 B budget) and the full one that adds consent
  * and cross-domain hand-off (`data-svc-consent`, `data-svc-domains`).
  */
 const scripts = ['svc-tracker.js', 'svc-tracker.full.js'] as const;

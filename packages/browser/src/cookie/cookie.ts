@@ -1,30 +1,16 @@
+import Cookies from 'js-cookie';
 import { domainCandidates } from './domains';
 
 /**
- * The `document.cookie` assignment for one first-party cookie: `SameSite=Lax`, `Secure` on HTTPS
- * (§What the service does, item 8); host-only when `domain` is empty.
+ * Writes a first-party cookie through js-cookie: path `/`, `SameSite=Lax`, `Secure` on HTTPS (§What the service
+ * does, item 8), host-only when `domain` is empty, expiring at `expires` (Unix seconds).
  */
-export const cookieString = (name: string, value: string, domain: string | undefined, maxAgeSeconds: number, secure: boolean): string =>
-  name +
-  '=' +
-  encodeURIComponent(value) +
-  ';path=/;max-age=' +
-  maxAgeSeconds +
-  (domain ? ';domain=' + domain : '') +
-  ';samesite=lax' +
-  (secure ? ';secure' : '');
-
-/** The value of a cookie in a `document.cookie` string, decoded; undefined when absent or malformed. */
-export function parseCookie(cookies: string, name: string): string | undefined {
-  try {
-    const value = ('; ' + cookies).split('; ' + name + '=')[1];
-    return value ? decodeURIComponent(value.split(';')[0]!) : undefined;
-  } catch {
-    return undefined;
-  }
+export function writeCookie(name: string, value: string, domain: string | undefined, expires: number, secure: boolean): void {
+  Cookies.set(name, value, { path: '/', domain, expires: new Date(expires * 1000), sameSite: 'lax', secure });
 }
 
-export const readCookie = (name: string): string | undefined => parseCookie(document.cookie, name);
+/** The value of a cookie, decoded by js-cookie; undefined when absent. */
+export const readCookie = (name: string): string | undefined => Cookies.get(name) || undefined;
 
 /**
  * The root domain of the page, asked of the browser itself: a short-lived probe cookie is written on each
@@ -33,9 +19,9 @@ export const readCookie = (name: string): string | undefined => parseCookie(docu
  */
 export function detectRootDomain(hostname: string, secure: boolean): string | undefined {
   for (const domain of domainCandidates(hostname)) {
-    document.cookie = cookieString('svc_probe', '1', domain, 9, secure);
+    writeCookie('svc_probe', '1', domain, Date.now() / 1000 + 9, secure);
     if (readCookie('svc_probe')) {
-      document.cookie = cookieString('svc_probe', '', domain, 0, secure);
+      Cookies.remove('svc_probe', { path: '/', domain });
       return domain;
     }
   }

@@ -218,5 +218,5 @@ function resolve(schema: Json): Json {
 
 function formEncode(value: unknown): string {
   if (!isObject(value)) return String(value);
-  return new URLSearchParams(Object.entries(value).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+  return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
 }

@@ -109,7 +109,7 @@ describe('svc login (spawned binary, reference server)', () => {
     // Someone else polls first (the CLI polls every poll_interval_seconds = 2 s) and takes the token.
     const { contractFetch } = await import('@svc/reference-server/testing');
     const poll = await contractFetch(`${f.server.url}/api/v1/cli/auth/poll?state=${encodeURIComponent(state)}`);
-    expect((await poll.json()).data.status).toBe('complete');
+    expect(((await poll.json()) as { data: { status: string } }).data.status).toBe('complete');
     const run = await login.done;
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Session already consumed');

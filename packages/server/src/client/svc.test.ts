@@ -74,7 +74,7 @@ describe('results', () => {
     vi.stubEnv('SVC_API_KEY', 'from-env');
     vi.stubEnv('SVC_BASE_URL', 'http://env.svc.test/');
     const requests: Request[] = [];
-    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
       requests.push(new Request(input, init));
       return Response.json({ ready: true });
     };
@@ -88,7 +88,7 @@ describe('results', () => {
     const denied = new Proxy({}, { get: () => { throw new Error('NotCapable: Requires env access to "SVC_API_KEY"'); } });
     vi.stubGlobal('process', { env: denied });
     const requests: Request[] = [];
-    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
       requests.push(new Request(input, init));
       return Response.json({ ready: true });
     };

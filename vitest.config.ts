@@ -9,6 +9,8 @@ export default defineConfig({
     reporters: ['default'],
     projects: [
       'packages/*',
+      // The tracker's engine-neutral browser tests once more, in Firefox (packages/tracker/test/browser/harness.ts).
+      'packages/tracker/vitest.firefox.config.ts',
       'examples/*',
       {
         extends: './reference-server/vitest.config.ts',

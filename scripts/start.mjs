@@ -2,36 +2,13 @@
 // `pnpm start`: builds only the packages whose sources changed since their last build (quietly: the output is
 // shown only when a build fails), then runs the demo. A second start with nothing changed goes straight to it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { staleBuilds } from './stale-builds.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const shared = ['tsconfig.base.json', 'tsup.base.ts', 'pnpm-lock.yaml'].map((f) => join(root, f));
-const built = [
-  { dir: 'packages/types', inputs: ['src', 'scripts', 'package.json', 'tsup.config.ts', '../../spec/openapi.yaml'] },
-  { dir: 'packages/browser', inputs: ['src', 'package.json', 'tsup.config.ts'] },
-  { dir: 'packages/tracker', inputs: ['src', 'package.json', 'rollup.config.mjs'] },
-  { dir: 'packages/server', inputs: ['src', 'package.json', 'tsup.config.ts'] },
-  { dir: 'packages/cli', inputs: ['src', 'package.json', 'tsup.config.ts'] },
-  { dir: 'reference-server', inputs: ['src', 'package.json', 'tsup.config.ts'] },
-];
-
-/** Newest (or oldest) modification time of the files under a path; undefined when it does not exist. */
-function mtime(path, pick) {
-  if (!existsSync(path)) return undefined;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  const times = readdirSync(path).map((entry) => mtime(join(path, entry), pick)).filter((t) => t !== undefined);
-  return times.length === 0 ? undefined : pick(...times);
-}
-
-const stale = built.filter(({ dir, inputs }) => {
-  const output = mtime(join(root, dir, 'dist'), Math.min);
-  if (output === undefined) return true;
-  const input = Math.max(...[...inputs.map((i) => join(root, dir, i)), ...shared].map((p) => mtime(p, Math.max) ?? 0));
-  return input > output;
-});
+const stale = staleBuilds(root);
 
 if (stale.length > 0) {
   const names = stale.map(({ dir }) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name);

@@ -97,7 +97,7 @@ function queryFor(op: FuzzOperation, c: FuzzCase, fx: Fixtures, pick: <T>(v: T[]
   for (const p of params) {
     if (c.query.kind === 'random') search.set(p.name, c.query.text);
     else if (p.name === 'state') search.set(p.name, pick(fx.loginStates));
-    else search.set(p.name, String(generate(p.schema, { seed: c.pick }) ?? ''));
+    else search.set(p.name, queryText(generate(p.schema, { seed: c.pick })));
   }
   return `?${search.toString()}`;
 }
@@ -149,6 +149,9 @@ function bodyFor(
  * json-schema-faker over a spec schema. It cannot satisfy every construct (e.g. `anyOf` of `required` lists
  * under `additionalProperties: false`); then the case starts from an empty object and the mutations still apply.
  */
+/** A generated query value as its text: strings as they are, anything else as JSON (`5`, `true`), absent as empty. */
+const queryText = (value: unknown): string => (typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value));
+
 function generate(schema: Json, options: Parameters<typeof generateSync>[1]): unknown {
   try {
     return generateSync({ ...schema, components: spec.components } as never, options);

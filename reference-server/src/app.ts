@@ -12,12 +12,14 @@ import { registerRotationNotices } from './http/program-key';
 import { registerRateLimits, type RateLimitStore } from './http/rate-limit';
 import { MemoryRateLimitStore } from './http/rate-limit-memory';
 import { registerRequestId, requestIdFor } from './http/request-id';
+import { requestAccount } from './http/request-account';
 import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import './http/route-config';
 import { registerSecurityHeaders } from './http/security-headers';
 import { sessionCookieFor } from './http/session-cookie';
 import { openIdProvider } from './identity/openid-provider';
+import { outboundWebhooks } from './outbound';
 import { registerRoutes } from './routes';
 import type { Services } from './services';
 import type { Store } from './store/db';
@@ -50,6 +52,11 @@ export interface AppOptions {
   trustProxy?: TrustProxy | boolean;
   /** Slow-client timeouts and the connection cap; `defaultConnectionLimits` when absent. */
   connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * Outbound webhooks may go to loopback, private and link-local addresses (`SVC_WEBHOOKS_ALLOW_PRIVATE=1`). Absent:
+   * only with test control on.
+   */
+  webhooksAllowPrivate?: boolean;
 }
 
 /** Builds the Fastify app from options; never listens (server.ts and start.ts do). */
@@ -99,6 +106,13 @@ export function buildApp(options: AppOptions): FastifyInstance {
         ? configuredWebhookSecrets
         : [`whsec_${randomBytes(24).toString('base64url')}`],
     sessionCookie: sessionCookieFor(publicUrl),
+    webhooks: outboundWebhooks({
+      store: options.store,
+      clock,
+      allowPrivateAddresses: options.webhooksAllowPrivate ?? options.testControl === true,
+      serverKey: () => services.serverKey(),
+      log: app.log,
+    }),
   };
   app.decorate('svc', services);
   app.server.maxConnections = limits.maxConnections;
@@ -110,13 +124,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerSecurityHeaders(app, publicUrl);
   registerCrossSiteGuard(app, publicUrl);
   registerRotationNotices(app);
-  if (options.rateLimits !== false) registerRateLimits(app, services.rateLimitStore, services.clock);
+  if (options.rateLimits !== false) registerRateLimits(app, services.rateLimitStore, services.clock, requestAccount(services));
   registerRoutes(app, { testControl: options.testControl === true });
   // The server secret is read (or created) before the first request: no request writes it, and a database that
   // cannot serve it stops the start instead of a sign-in.
   app.addHook('onReady', async () => {
     await services.serverKey();
   });
+  // Outbound webhooks: the delivery loop runs while the app does (it needs the server secret, read just above).
+  app.addHook('onReady', async () => services.webhooks.dispatcher.start());
+  app.addHook('onClose', async () => services.webhooks.dispatcher.stop());
   app.addHook('onClose', async () => services.rateLimitStore.close());
   return app;
 }

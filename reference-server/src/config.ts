@@ -38,6 +38,8 @@ export interface ServerConfig {
   processorWebhookSecrets: string[];
   /** `LOG_LEVEL` (pino): `info` by default, `silent` turns logs off. */
   logLevel: string;
+  /** `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: outbound webhooks may go to loopback, private and link-local addresses. */
+  webhooksAllowPrivate: boolean;
 }
 
 const oidcVariables = ['SVC_OIDC_ISSUER', 'SVC_OIDC_CLIENT_ID', 'SVC_OIDC_CLIENT_SECRET'] as const;
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     secretKey: readSecretKey(env.SVC_SECRET_KEY),
     processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
     logLevel,
+    webhooksAllowPrivate: env.SVC_WEBHOOKS_ALLOW_PRIVATE === '1',
   };
 }
 

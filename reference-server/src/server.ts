@@ -27,6 +27,8 @@ const app = buildApp({
   processorWebhookSecrets: config.processorWebhookSecrets,
   log: { level: config.logLevel },
   connectionLimits: config.connectionLimits,
+  // Unset, test control alone lets outbound webhooks reach private addresses (spec/openapi.yaml, `outbound-webhooks`).
+  ...(config.webhooksAllowPrivate ? { webhooksAllowPrivate: true } : {}),
 });
 warnAboutSignIn();
 await app.listen({ port: config.port, host: config.host });

@@ -3,6 +3,7 @@ import type { IdentityProvider } from './domain/login/identity-provider';
 import type { Faults } from './faults';
 import type { RateLimitStore } from './http/rate-limit';
 import type { SessionCookie } from './http/session-cookie';
+import type { WebhookDispatcher } from './outbound/dispatcher';
 import type { Store } from './store/db';
 
 /** What every route reaches through `app.svc`: the store, the one clock, armed faults, settings. */
@@ -30,6 +31,12 @@ export interface Services {
   processorWebhookSecrets: string[];
   /** The dashboard session cookie's name and attributes, decided from `publicUrl`. */
   sessionCookie: SessionCookie;
+  /** Outbound webhooks (spec/openapi.yaml, tag `outbound-webhooks`): the address guard's setting and the delivery loop. */
+  webhooks: {
+    /** Test control or `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: endpoints may be on loopback and private addresses. */
+    allowPrivateAddresses: boolean;
+    dispatcher: WebhookDispatcher;
+  };
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 import { SvcApiError, type Svc } from '@svc/server';
 import { svcClickCookieHook } from '@svc/server/cookies';
 import { withSvcMetadata } from '@svc/server/stripe';
+import { verifyWebhook, WebhookVerificationError, type WebhookEvent } from '@svc/server/webhooks';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
 import { cookie } from './cookies';
@@ -18,6 +19,10 @@ export interface BackendOptions {
   users: Users;
   /** Where Stripe sends the customer back. */
   appUrl: string;
+  /** svc's webhooks, optional: the endpoint's `whsec_…` secret (dashboard, Webhooks). Without it `/webhooks/svc` answers 501. */
+  svcWebhookSecret?: string;
+  /** What the shop does with each verified svc event (once per `webhook-id`). */
+  onSvcEvent?: (event: WebhookEvent) => void | Promise<void>;
 }
 
 const sessionCookie = 'sid';
@@ -90,6 +95,29 @@ export function buildBackend(options: BackendOptions): FastifyInstance {
       if (error instanceof SvcApiError && error.code === 'no_attribution') return { sale_id: null, reason: error.code };
       throw error;
     }
+  });
+
+  // svc's webhooks (Standard Webhooks): verified against the raw body, so this route reads the body as text.
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    const seen = new Set<string>();
+    scope.post('/webhooks/svc', async (request, reply) => {
+      if (!options.svcWebhookSecret) return reply.status(501).send({ message: 'svc webhooks are not configured: set SVC_WEBHOOK_SECRET' });
+      let event: WebhookEvent;
+      try {
+        event = verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers, options.svcWebhookSecret);
+      } catch (error) {
+        // Not from svc, changed on the way, or a replay older than 5 minutes: refuse, process nothing.
+        if (error instanceof WebhookVerificationError) return reply.status(400).send({ message: error.message, code: error.code });
+        throw error;
+      }
+      // A retry keeps its webhook-id: handle each event once (keep these ids in your database in production).
+      const id = String(request.headers['webhook-id']);
+      if (seen.has(id)) return { received: true, duplicate: true };
+      await options.onSvcEvent?.(event);
+      seen.add(id);
+      return { received: true };
+    });
   });
 
   return app;

@@ -24,6 +24,20 @@ const app = buildBackend({
   programId: Number(env('SVC_PROGRAM_ID')),
   users: new Users(),
   appUrl: env('APP_URL', 'http://127.0.0.1:3000'),
+  // Optional: add http://127.0.0.1:3000/webhooks/svc in the dashboard's Webhooks section and put its secret here.
+  ...(process.env.SVC_WEBHOOK_SECRET ? { svcWebhookSecret: process.env.SVC_WEBHOOK_SECRET } : {}),
+  onSvcEvent: (event) => {
+    switch (event.type) {
+      case 'commission.created':
+        console.log(`partner ${event.data.partner_id} earned ${event.data.amount_cents} ${event.data.currency} cents on sale ${event.data.sale_id}`);
+        break;
+      case 'sale.refunded':
+        console.log(`sale ${event.data.sale_id} refunded; commission ${event.data.commission_status}`);
+        break;
+      default:
+        console.log(`svc event ${event.type}`);
+    }
+  },
 });
 await app.listen({ port: Number(env('PORT', '3000')), host: '127.0.0.1' });
 console.log('backend listening on http://127.0.0.1:3000');

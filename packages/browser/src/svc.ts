@@ -35,7 +35,7 @@ export const getClickId = (): string | undefined => readCookie(clickIdCookie);
 
 const skipped = (reason: Skipped['skipped']): Skipped => ({ ok: false, skipped: reason });
 /** An unexpected exception becomes a failed result: the SDK never throws into the page. */
-const failed = (error: unknown) => ({ ok: false, status: 0, error: { message: '' + error } }) as const;
+const failed = (error: unknown) => ({ ok: false, status: 0, error: { message: String(error) } }) as const;
 
 /**
  * The browser side of svc. Captures the landing URL at once, so a router rewriting the URL later loses nothing.

@@ -5,10 +5,10 @@ export type QueuedCall = ArrayLike<unknown>;
  * Replays the calls the stub queued, in order. One failing call does not stop the others (the tracker
  * never throws into the page).
  */
-export function drainQueue(queue: readonly QueuedCall[] | undefined, run: (...args: any[]) => unknown): void {
+export function drainQueue(queue: readonly QueuedCall[] | undefined, run: (command: string, ...args: unknown[]) => unknown): void {
   for (const call of queue || []) {
     try {
-      run.apply(undefined, call as unknown[]);
+      run(...(call as [string, ...unknown[]]));
     } catch {
       // A bad queued call is the page's; the next ones still run.
     }

@@ -27,11 +27,12 @@ type Callback = (result: unknown) => void;
 function commands(svc: Svc, landed: Promise<unknown>): SvcGlobal {
   return (command: string, ...args: unknown[]) => {
     const callback = typeof args[args.length - 1] === 'function' ? (args.pop() as Callback) : undefined;
-    const method = svc[command as keyof Svc] as ((...args: unknown[]) => unknown) | undefined;
+    // The methods are closures (no `this`), so one may be called detached.
+    const method = (svc as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[command];
     const run = () => method && method(...args);
     if (command === 'getClickId' && !callback) return run();
     const result = landed.then(run);
-    if (callback) result.then(callback);
+    if (callback) void result.then(callback);
     return result;
   };
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { catalogue, cliFailures, commissionTypes, currencies, customerStatuses, messageTemplates, providers } from './index';
+import { catalogue, cliFailures, commissionTypes, currencies, customerStatuses, messageTemplates, providers, webhookEventTypes } from './index';
 import { specPath } from '../scripts/generate-source';
 
 const spec = parse(await readFile(specPath, 'utf8'));
@@ -33,5 +33,6 @@ describe('error catalogue', () => {
     expect([...providers]).toEqual(schemas.Provider.enum);
     expect([...commissionTypes]).toEqual(schemas.CommissionType.enum);
     expect([...customerStatuses]).toEqual(schemas.CustomerStatus.enum);
+    expect([...webhookEventTypes]).toEqual(schemas.WebhookEventType.enum);
   });
 });

@@ -24,6 +24,38 @@ export type SaleErrorCode = (typeof saleErrorCodes)[number];
 export const typedErrorCodes = ['invalid_key', 'internal_error', 'rate_limited', 'api_key_rotation_required', 'link_disabled'] as const;
 export type TypedErrorCode = (typeof typedErrorCodes)[number];
 
+/**
+ * Codes the SDKs give an error whose envelope carries no `error.code` (§Errors/Envelopes: "tell them apart by
+ * status and message"). Never sent by the service: an entry's own `clientCode`, else the code of its status
+ * (`clientCodeByStatus`, `http_<status>` for any other); `network_error` and `timeout` when no response came.
+ */
+export const clientErrorCodes = [
+  'link_not_found',
+  'missing_aff',
+  'customer_not_found',
+  'forbidden',
+  'conflict',
+  'gone',
+  'unavailable',
+  'network_error',
+  'timeout',
+] as const;
+export type ClientErrorCode = (typeof clientErrorCodes)[number];
+
+/** The code of an error by its status, where neither the envelope nor its catalogue entry names one. */
+export const clientCodeByStatus = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'invalid_request',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'unavailable',
+} as const satisfies Record<number, SaleErrorCode | TypedErrorCode | ClientErrorCode>;
+
 /** Every `error.code` the service can send; a client must still accept codes it does not know. */
 export type KnownErrorCode = SaleErrorCode | TypedErrorCode;
 
@@ -48,6 +80,8 @@ export interface CatalogueEntry {
   /** `error.code` where the route sends one (sale and refund, typed envelope). */
   readonly code?: KnownErrorCode;
   readonly message: string;
+  /** The code the SDKs give this error when the wire sends none (`clientErrorCodes`); never sent. */
+  readonly clientCode?: ClientErrorCode;
 }
 
 const platform = (status: PlatformStatus, message: string, code?: SaleErrorCode): CatalogueEntry =>
@@ -79,14 +113,14 @@ export const catalogue = {
   // 400 track click.
   clickUrlRequired: platform(400, 'affiliate_url is required'),
   clickUrlInvalid: platform(400, 'Invalid affiliate_url'),
-  clickNoAff: platform(400, 'No aff parameter found in affiliate_url'),
-  clickLinkNotFound: platform(400, 'Referral link not found'),
+  clickNoAff: { ...platform(400, 'No aff parameter found in affiliate_url'), clientCode: 'missing_aff' },
+  clickLinkNotFound: { ...platform(400, 'Referral link not found'), clientCode: 'link_not_found' },
   clickLinkMisconfigured: platform(400, 'Invalid referral link configuration'),
   clickLinkDisabled: { status: 410, envelope: 'typed', code: 'link_disabled', message: 'This referral link has been turned off.' },
 
   // 400 track lead.
   leadIdentifierRequired: platform(400, 'click_id or customer_key is required'),
-  leadCustomerNotFound: platform(400, 'Customer not found. Provide a valid click_id or customer_key.'),
+  leadCustomerNotFound: { ...platform(400, 'Customer not found. Provide a valid click_id or customer_key.'), clientCode: 'customer_not_found' },
   leadWrongProgram: platform(400, 'Customer does not belong to this program'),
 
   // 400 and 422 track sale.
@@ -147,6 +181,13 @@ export const catalogue = {
   initMissingFields: platform(400, 'Missing required fields: name, domain, commission_type, commission_rate'),
   initRateInvalid: platform(400, 'commission_rate must be a positive number'),
   initRateTooLarge: platform(400, 'commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types'),
+  // Program fields of /cli/init and the dashboard's program creation (Decisions on `CliInitRequest`); the name's
+  // words are the partner name's, since the rule is the same.
+  programNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
+  programDomainInvalid: platform(
+    400,
+    'domain must be a host name such as shop.example (letters, digits, hyphens and dots; at most 63 characters per label and 253 in all; an optional :port), without scheme or path',
+  ),
   programsAuthRequired: platform(401, 'Missing Authorization header. Run svc login first.'),
   programsTokenInvalid: platform(401, 'Invalid or expired token. Run svc login to refresh.'),
   programsUserNotFound: platform(401, 'User not found'),
@@ -172,7 +213,10 @@ export const catalogue = {
   dashboardNothingToUpdate: platform(400, 'Send at least one of attribution_window_days, lead_auth, allowed_origins'),
   dashboardWindowInvalid: platform(400, 'attribution_window_days must be an integer from 1 to 365'),
   dashboardLeadAuthInvalid: platform(400, 'lead_auth must be server_required or browser_allowed'),
-  dashboardOriginsInvalid: platform(400, 'allowed_origins must be null or a list of origins such as https://shop.example'),
+  dashboardOriginsInvalid: platform(
+    400,
+    'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
+  ),
   dashboardProcessorInvalid: platform(400, 'processor_account must be a connected-account id such as acct_123, or null'),
   dashboardProcessorTaken: platform(409, 'This processor account is already connected to another program'),
 
@@ -207,6 +251,18 @@ export const catalogue = {
   commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
   payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
   payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
+
+  // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
+  webhookEndpointUrlInvalid: platform(400, 'url must be an absolute http:// or https:// URL of at most 2048 characters, without user name or password'),
+  webhookEndpointUrlPrivate: platform(400, 'url must not point at a loopback, private or link-local address'),
+  webhookEndpointEventsInvalid: platform(
+    400,
+    'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, sale.refunded',
+  ),
+  webhookEndpointLimit: platform(400, 'A program has at most 10 webhook endpoints'),
+  webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),
+  webhookEndpointEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
+  webhookEndpointNotFound: platform(404, 'Webhook endpoint not found'),
 
   // Processor webhooks.
   webhookNotConfigured: platform(500, 'Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)'),

@@ -1,6 +1,6 @@
 import type { components } from './openapi';
 
-export type { paths, components, operations } from './openapi';
+export type { paths, components, operations, webhooks } from './openapi';
 export * from './catalogue';
 export * from './snippet';
 
@@ -54,6 +54,18 @@ export type LinkCreateRequest = Schemas['LinkCreateRequest'];
 export type LinkUpdateRequest = Schemas['LinkUpdateRequest'];
 export type LinkResponse = Schemas['LinkResponse'];
 export type LinksResponse = Schemas['LinksResponse'];
+export type WebhookEventType = Schemas['WebhookEventType'];
+export type WebhookEndpointCreateRequest = Schemas['WebhookEndpointCreateRequest'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointSummary = Schemas['WebhookEndpointSummary'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type LeadCreatedEvent = Schemas['LeadCreatedEvent'];
+export type SaleCreatedEvent = Schemas['SaleCreatedEvent'];
+export type CommissionCreatedEvent = Schemas['CommissionCreatedEvent'];
+export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
+export type WebhookTestEvent = Schemas['WebhookTestEvent'];
+/** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
+export type WebhookEvent = LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | SaleRefundedEvent | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];
@@ -69,3 +81,5 @@ export const providers = [
 ] as const satisfies readonly Provider[];
 export const commissionTypes = ['percent', 'fixed', 'recurring_percent', 'recurring_fixed'] as const satisfies readonly CommissionType[];
 export const customerStatuses = ['clicked', 'provisional_lead', 'lead', 'converted'] as const satisfies readonly CustomerStatus[];
+/** The event types a webhook endpoint can receive (an endpoint created without `events` receives all of them). */
+export const webhookEventTypes = ['lead.created', 'sale.created', 'commission.created', 'sale.refunded'] as const satisfies readonly WebhookEventType[];

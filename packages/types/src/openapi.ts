@@ -217,7 +217,9 @@ export interface paths {
         /**
          * Create a program
          * @description §CLI routes. Account login token. Creates a program owned by the signed-in account's workspace and
-         *     returns its key in full (the only time it is shown in full).
+         *     returns its key in full (the only time it is shown in full). **Decision:** besides the `/cli/*` limit of 60 a
+         *     minute per login token, counted against the dashboard's limits (`ManagementRateLimited`): 300 requests a minute
+         *     per client IP and 60 writes a minute per account, shared with the dashboard's program creation.
          */
         post: operations["cliInit"];
         delete?: never;
@@ -235,7 +237,8 @@ export interface paths {
         };
         /**
          * List the account's programs
-         * @description §CLI routes. Account login token. Keys are masked.
+         * @description §CLI routes. Account login token. Keys are masked. **Decision:** besides the `/cli/*` limit of 60 a minute per
+         *     login token, counted against the dashboard's 300 requests a minute per client IP (`ManagementRateLimited`).
          */
         get: operations["cliPrograms"];
         put?: never;
@@ -539,7 +542,9 @@ export interface paths {
         /**
          * Change a program's settings
          * @description Any active member. **Decision:** `attribution_window_days` 1 to 365; `lead_auth`; `allowed_origins` null (any origin)
-         *     or a list of origins (`scheme://host[:port]`, nothing after it). Every field is checked before anything changes.
+         *     or a list of at most 100 origins (`scheme://host[:port]`, nothing after it, `http` or `https`), each at most 261
+         *     characters (`https://` and the longest `domain`); duplicates are kept once. Every field is checked before
+         *     anything changes.
          */
         patch: operations["dashboardUpdateProgram"];
         trace?: never;
@@ -599,7 +604,9 @@ export interface paths {
          * The program's partners with their figures
          * @description **Decision:** every partner of the program, oldest first, each with its real-event figures (`PartnerFigures`):
          *     clicks, leads and sales, revenue, and commissions due, paid and reversed by currency, and the balance the next
-         *     payout pays.
+         *     payout pays. The test partner and link that test clicks of `POST /api/v1/cli/test-event` go through are not
+         *     the program's partners: no partner or link list, CSV export or payout shows them, and their ids answer 404
+         *     like unknown ones.
          */
         get: operations["dashboardListPartners"];
         put?: never;
@@ -731,8 +738,9 @@ export interface paths {
          *     `paid`, netted against the partner's commissions that were reversed after an earlier payment (a refund after
          *     payment is a negative balance). Per currency: when more is owed back than is due, nothing in that currency is
          *     settled and the negative balance carries to the next payout (`carried_cents`). Reversed commissions are never
-         *     paid. Idempotent: repeating the call settles nothing more (`commissions_paid: 0`). Members who are not owners
-         *     are refused (403).
+         *     paid. Idempotent: repeating the call settles nothing more (`commissions_paid: 0`), even when the calls run at
+         *     the same time: each answer counts only the commissions that call settled. Members who are not owners are
+         *     refused (403).
          */
         post: operations["dashboardRecordPayout"];
         delete?: never;
@@ -810,6 +818,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/partners/{partnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename, re-invite, suspend or reactivate a partner (program key)
+         * @description **Decision:** `PATCH /api/dashboard/programs/{programId}/partners/{partnerId}` with the program key: the same
+         *     fields (`name`, `email`, `status` `active` or `suspended`), rules and answers. A partner of another program
+         *     answers 404 like an unknown one, as the dashboard route does.
+         */
+        patch: operations["updatePartner"];
+        trace?: never;
+    };
     "/api/v1/links": {
         parameters: {
             query?: never;
@@ -852,6 +882,87 @@ export interface paths {
          * @description **Decision:** the link is named by its `short_link` (what the CLI prints); a link of another program answers 404.
          */
         patch: operations["updateLink"];
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's webhook endpoints and their recent deliveries
+         * @description **Decision:** every endpoint of the program, oldest first, without its secret (`secret_hint` shows its last 4
+         *     characters), each with its 10 most recent deliveries, newest first: event type, state, attempts made, the
+         *     next attempt, and the last attempt's answer.
+         */
+        get: operations["dashboardListWebhookEndpoints"];
+        put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description **Decision:** any active member adds an endpoint. `url`: an absolute `http://` or `https://` URL of at most
+         *     2048 characters, without user name or password. `events`: the event types it receives, a non-empty list without
+         *     repeats; all four when absent. A program has at most 10 endpoints. A new endpoint is enabled. The answer holds
+         *     the signing secret in full: the only time it is shown. While the address guard is on (see the tag), a URL
+         *     whose host is written as a loopback, private or link-local address is refused here; host names are checked
+         *     at each attempt.
+         */
+        post: operations["dashboardCreateWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint
+         * @description **Decision:** removes the endpoint and every delivery queued for it: nothing more is sent to it (an attempt
+         *     already on its way finishes). An endpoint of another program answers 404 like an unknown one.
+         */
+        delete: operations["dashboardDeleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Pause or resume a webhook endpoint
+         * @description **Decision:** `enabled: false` pauses the endpoint: no new event is queued for it and the deliveries already
+         *     queued wait; `enabled: true` resumes them on their schedule (those due go out at once). An endpoint of another
+         *     program answers 404 like an unknown one.
+         */
+        patch: operations["dashboardUpdateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description **Decision:** queues one `webhook.test` event for this endpoint, whatever the event types it receives, and
+         *     answers 202 with its delivery. It goes out within about 2 seconds, signed like every event, is attempted once
+         *     (never retried), and shows among the endpoint's recent deliveries. A paused endpoint's test waits until it is
+         *     enabled. No body is read.
+         */
+        post: operations["dashboardTestWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/dashboard": {
@@ -1395,7 +1506,118 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "lead.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A lead settled
+         * @description **Decision:** sent when a customer's lead settles and counts (§States and transitions): a server-mode lead, a
+         *     browser-mode lead at a `browser_allowed` program, or a provisional lead settled later (by a server-mode lead or
+         *     a processor payment). A provisional lead sends nothing until it settles, and a server-mode lead that confirms a
+         *     browser-mode lead already sent sends nothing more. Test-mode leads are sent with `is_test: true`.
+         */
+        post: operations["leadCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sale.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sale was recorded
+         * @description **Decision:** sent for every sale recorded, from the sale endpoint, a processor payment (`source: processor`) or
+         *     a test event (`is_test: true`). A refused sale (400, 409, 422) sends nothing. A sale stored without its
+         *     commission (`Failed to create commission`) is sent, with no `commission.created` after it.
+         */
+        post: operations["saleCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "commission.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A commission was created
+         * @description **Decision:** sent for every commission created with a real sale (§Resources/Commission), a commission of 0
+         *     included (a later sale of a `percent` or `fixed` program). Test sales create none, so this event always has
+         *     `is_test: false`.
+         */
+        post: operations["commissionCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "sale.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A sale was refunded
+         * @description **Decision:** sent once per sale, when a refund marks it refunded and reverses its commission
+         *     (§POST /api/v1/track/refund); a second refund of the same sale (`already_refunded: true`) sends nothing.
+         *     Refunds are whole: `amount_cents` is the sale's amount.
+         */
+        post: operations["saleRefundedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A test event from the dashboard
+         * @description **Decision:** sent by `POST /api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/test` to that
+         *     endpoint only, whatever the event types it receives; attempted once. It describes no record.
+         */
+        post: operations["webhookTestWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -1750,7 +1972,7 @@ export interface components {
                 allowed_origins: string[] | null;
                 commission_type: components["schemas"]["CommissionType"];
                 commission_rate: number;
-                /** @description Enabled referral links with a partner. */
+                /** @description Enabled referral links of an active partner (a suspended partner's links refuse clicks; the test link of `POST /api/v1/cli/test-event` is not counted). */
                 active_links: number;
                 processor_connected: boolean;
                 key_rotation: {
@@ -1848,7 +2070,16 @@ export interface components {
             warnings?: components["schemas"]["Warnings"];
         };
         CliInitRequest: {
+            /** @description **Decision:** at most 200 characters once trimmed (a blank one is missing); a longer one answers `name is required: 1 to 200 characters`, nothing created. */
             name: string;
+            /**
+             * @description The site's host name, as `svc init --domain acme.com` takes it. **Decision:** letters, digits, hyphens and
+             *     dots only: labels of 1 to 63 characters that neither start nor end with a hyphen, at most 253 characters in
+             *     all, and an optional `:port` (1 to 65535, for a development site such as `localhost:3000`). No scheme, path,
+             *     query or spaces: the partners' shareable URL is `https://<domain>/?aff=<short_link>`. Anything else answers
+             *     `domain must be a host name such as shop.example (letters, digits, hyphens and dots; at most 63 characters per label and 253 in all; an optional :port), without scheme or path`,
+             *     nothing created.
+             */
             domain: string;
             commission_type: components["schemas"]["CommissionType"];
             /** @description A number; a string is rejected. **Decision:** at most 100 for `percent` and `recurring_percent`, at most 10^12 (the sale amount cap) for the fixed types; above it answers `commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types`. */
@@ -2251,6 +2482,191 @@ export interface components {
                 partners: components["schemas"]["PartnerViewEntry"][];
             };
         };
+        /**
+         * @description The event types an endpoint can receive (`webhook.test` goes only to the endpoint a test-send names).
+         * @enum {string}
+         */
+        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "sale.refunded";
+        WebhookEndpointCreateRequest: {
+            /**
+             * Format: uri
+             * @description Absolute `http://` or `https://`, without user name or password.
+             */
+            url: string;
+            /** @description All four when absent. */
+            events?: components["schemas"]["WebhookEventType"][];
+        };
+        WebhookEndpointUpdateRequest: {
+            enabled: boolean;
+        };
+        WebhookEndpointFields: {
+            id: number;
+            url: string;
+            events: components["schemas"]["WebhookEventType"][];
+            /** @description `false`: paused (nothing queued for it, its queued deliveries wait). */
+            enabled: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookEndpointCreated: components["schemas"]["WebhookEndpointFields"] & {
+            /** @description The signing secret (`whsec_` + base64 of 24 random bytes). Shown here only; keep it like a password. */
+            secret: string;
+        };
+        /** @description The secret's last 4 characters, to tell secrets apart (the secret itself is never shown again). */
+        WebhookSecretHint: string;
+        WebhookEndpoint: components["schemas"]["WebhookEndpointFields"] & {
+            secret_hint: components["schemas"]["WebhookSecretHint"];
+        };
+        /**
+         * @description `pending`: queued or waiting for a retry (`next_attempt_at`). `delivered`: a 2xx answered. `failed`: every attempt failed.
+         * @enum {string}
+         */
+        WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        /** @description One event's delivery to one endpoint. */
+        WebhookDelivery: {
+            id: number;
+            /** @description The event's `webhook-id` header. */
+            webhook_id: string;
+            /** @enum {string} */
+            event_type: "lead.created" | "sale.created" | "commission.created" | "sale.refunded" | "webhook.test";
+            status: components["schemas"]["WebhookDeliveryStatus"];
+            /** @description Attempts made so far. */
+            attempts: number;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due (the server's clock); null once delivered or failed.
+             */
+            next_attempt_at: string | null;
+            /** Format: date-time */
+            last_attempt_at: string | null;
+            /** @description The status the endpoint answered the last attempt; null when none came. */
+            last_response_status: number | null;
+            /** @description Why the last attempt failed (`HTTP 500`, `timed out after 10 s`, `connection refused`, a refused address…); null after a success. */
+            last_error: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        WebhookEndpointSummary: components["schemas"]["WebhookEndpointFields"] & {
+            secret_hint: components["schemas"]["WebhookSecretHint"];
+            /** @description Newest first. */
+            recent_deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookEndpointCreatedResponse: {
+            data: components["schemas"]["WebhookEndpointCreated"];
+        };
+        WebhookEndpointResponse: {
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        WebhookEndpointsResponse: {
+            data: components["schemas"]["WebhookEndpointSummary"][];
+        };
+        WebhookDeliveryResponse: {
+            data: components["schemas"]["WebhookDelivery"];
+        };
+        /**
+         * Format: date-time
+         * @description When the record was made, by the server's clock (ISO 8601, UTC).
+         */
+        WebhookEventTimestamp: string;
+        LeadCreatedEvent: {
+            /** @constant */
+            type: "lead.created";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: {
+                program_id: number;
+                /** @description Null for a browser-mode lead sent with only a `click_id`. */
+                customer_key: string | null;
+                /** @description The attributing click; null for an unattributed lead (cleared cookie). */
+                click_id: string | null;
+                /** @description The partner the customer is attributed to; null when unattributed. */
+                partner_id: number | null;
+                is_test: boolean;
+            };
+        };
+        SaleCreatedEvent: {
+            /** @constant */
+            type: "sale.created";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: {
+                program_id: number;
+                sale_id: number;
+                transaction_id: string;
+                customer_key: string | null;
+                click_id: string | null;
+                /** @description Null for a test sale whose customer did not resolve. */
+                partner_id: number | null;
+                amount_cents: number;
+                currency: components["schemas"]["Currency"];
+                /**
+                 * @description `processor`: from a processor webhook.
+                 * @enum {string}
+                 */
+                source: "api" | "processor";
+                /**
+                 * Format: date-time
+                 * @description When the payment happened.
+                 */
+                occurred_at: string;
+                is_test: boolean;
+            };
+        };
+        CommissionCreatedEvent: {
+            /** @constant */
+            type: "commission.created";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: {
+                program_id: number;
+                commission_id: number;
+                sale_id: number;
+                transaction_id: string;
+                partner_id: number;
+                customer_key: string | null;
+                /** @description The commission. */
+                amount_cents: number;
+                sale_amount_cents: number;
+                currency: components["schemas"]["Currency"];
+                /** @description Always false (test sales create no commission). */
+                is_test: boolean;
+            };
+        };
+        SaleRefundedEvent: {
+            /** @constant */
+            type: "sale.refunded";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: {
+                program_id: number;
+                sale_id: number;
+                transaction_id: string;
+                customer_key: string | null;
+                partner_id: number | null;
+                /** @description The sale's amount (refunds are whole). */
+                amount_cents: number;
+                currency: components["schemas"]["Currency"];
+                commission_id: number | null;
+                /**
+                 * @description As in `RefundResponse`.
+                 * @enum {string}
+                 */
+                commission_status: "reversed" | "none";
+                reason: components["schemas"]["RefundReason"] | null;
+                is_test: boolean;
+            };
+        };
+        WebhookTestEvent: {
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description When the test was asked for (the server's clock).
+             */
+            timestamp: string;
+            data: {
+                program_id: number;
+                endpoint_id: number;
+                /** @constant */
+                is_test: true;
+            };
+        };
     };
     responses: {
         /**
@@ -2260,6 +2676,45 @@ export interface components {
          *     that limit in `X-RateLimit-Limit`) until the window ends, so invented keys cannot each get a fresh bucket.
          */
         RateLimited: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                "Retry-After": components["headers"]["Retry-After"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "status": 429,
+                 *         "code": "rate_limited",
+                 *         "message": "Too many requests.",
+                 *         "retry_after_seconds": 42
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RateLimitedError"];
+            };
+        };
+        /**
+         * @description **Decision** (§Limits: limits of the dashboard routes not given): the dashboard and account-management routes
+         *     are limited per minute, on the same fixed one-minute windows, counters and stores (memory or Redis) as §Limits:
+         *     - **300 requests per client IP**, all methods together, on every `/api/dashboard/*`, `/api/tracking/*`,
+         *       `/api/partner` and `/api/partner/*` route, the `POST` routes of `/auth/*` (sign-in form, CLI Authorize,
+         *       sign-out), `POST /api/v1/cli/init` and `GET /api/v1/cli/programs`;
+         *     - **60 writes per signed-in account** (any method but GET), on the same session routes and
+         *       `POST /api/v1/cli/init` together: the dashboard's session and the CLI's login token count against one
+         *       account, so more sessions or tokens do not buy more writes. A request with no valid session or token is
+         *       counted per IP only (and answers 401).
+         *
+         *     Refused before the route runs or its body is read, so nothing is recorded and a retry after `Retry-After`
+         *     seconds is safe: §Rate-limit response's typed envelope. Every answer of these routes carries `X-RateLimit-Limit`,
+         *     `X-RateLimit-Remaining` and `X-RateLimit-Reset` of the bucket nearest its limit (on a 429, the bucket that
+         *     refused). `/api/v1/cli/init` and `/cli/programs` also keep the `/cli/*` limit of §Limits (60 per login token).
+         */
+        ManagementRateLimited: {
             headers: {
                 "X-Request-ID": components["headers"]["X-Request-ID"];
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -2545,6 +3000,45 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description A field or parameter is invalid; nothing changed. The message names it. */
+        WebhookEndpointsBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description **Decision:** no such endpoint in this program (one of another program answers the same, so ids do not leak across programs). */
+        WebhookEndpointNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 404,
+                 *         "name": "NotFoundError",
+                 *         "message": "Webhook endpoint not found",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /**
+         * @description What the receiver answers: any 2xx within 10 seconds acknowledges the event (its body is ignored). Any other
+         *     status, a redirect, or no answer is a failed attempt, retried on the schedule of the `outbound-webhooks` tag.
+         */
+        WebhookAcknowledged: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
         /** @description The program's id. */
@@ -2558,6 +3052,18 @@ export interface components {
         PartnerIdQuery: number;
         /** @description The referral link's id. */
         LinkId: number;
+        /** @description The webhook endpoint's id. */
+        WebhookEndpointId: number;
+        /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+        WebhookIdHeader: string;
+        /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+        WebhookTimestampHeader: string;
+        /**
+         * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+         *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+         *     enough.
+         */
+        WebhookSignatureHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -3901,6 +4407,7 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3935,6 +4442,7 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3965,6 +4473,7 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -3992,6 +4501,7 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4021,6 +4531,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4050,6 +4561,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4082,7 +4594,10 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             413: components["responses"]["PayloadTooLarge"];
-            /** @description The synthetic-chain cap. */
+            /**
+             * @description The synthetic-chain cap (`Too many synthetic chains (max 10/program/hour).`), or the dashboard's limits
+             *     (`Too many requests.`, see `ManagementRateLimited`).
+             */
             429: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -4124,6 +4639,7 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4147,6 +4663,7 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4192,6 +4709,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4236,6 +4754,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4287,6 +4806,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4364,6 +4884,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4391,6 +4912,7 @@ export interface operations {
             400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4423,6 +4945,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4458,6 +4981,7 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4489,6 +5013,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4523,6 +5048,7 @@ export interface operations {
             404: components["responses"]["PartnerOrLinkNotFound"];
             409: components["responses"]["ShortLinkTaken"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4558,6 +5084,7 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4597,6 +5124,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4649,6 +5177,7 @@ export interface operations {
             };
             404: components["responses"]["PartnerOrLinkNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4672,6 +5201,7 @@ export interface operations {
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4705,6 +5235,7 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -4767,6 +5298,45 @@ export interface operations {
             };
             400: components["responses"]["PartnersBadRequest"];
             401: components["responses"]["CliKeyUnauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    updatePartner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PartnerUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The partner as it is now. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["DashboardInternalError"];
@@ -4881,6 +5451,165 @@ export interface operations {
             500: components["responses"]["DashboardInternalError"];
         };
     };
+    dashboardListWebhookEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointsResponse"];
+                };
+            };
+            400: components["responses"]["DashboardBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCreateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointCreateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint, with its signing secret. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointCreatedResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardDeleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardUpdateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointUpdateRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardTestWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test delivery, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
     dashboardPage: {
         parameters: {
             query?: never;
@@ -4906,7 +5635,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "app.css";
+                file: "app.js" | "partners.js" | "webhooks.js" | "app.css";
             };
             cookie?: never;
         };
@@ -5111,6 +5840,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
         };
     };
     signInCallback: {
@@ -5246,6 +5976,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
         };
     };
     signOut: {
@@ -5285,6 +6016,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
         };
     };
     trackerScript: {
@@ -5856,6 +6588,141 @@ export interface operations {
             };
             400: components["responses"]["TestBadRequest"];
             404: components["responses"]["TestNotFound"];
+        };
+    };
+    leadCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LeadCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    saleCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    commissionCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    saleRefundedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaleRefundedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    webhookTestWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTestEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
 }

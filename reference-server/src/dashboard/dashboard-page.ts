@@ -1,6 +1,7 @@
 import { trackerSnippet } from '@svc/types';
 import { escapeHtml, page } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
+import { webhooksSection } from './webhooks-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -84,6 +85,7 @@ export function dashboardPage(view: DashboardView): string {
         <tbody id="perf-partners"></tbody></table>
       </div>
       ${partnersSection}
+      ${webhooksSection}
       <div class="grid2">
         <div class="card" id="key-card">
           <h3>API key</h3>
@@ -140,6 +142,6 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    ['/dashboard/assets/app.js', '/dashboard/assets/partners.js'],
+    ['/dashboard/assets/app.js', '/dashboard/assets/partners.js', '/dashboard/assets/webhooks.js'],
   );
 }

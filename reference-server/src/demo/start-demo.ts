@@ -43,6 +43,8 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       store,
       publicUrl: url,
       devSignIn: true,
+      // A local playground: outbound webhooks may go to a backend on this machine (examples/fastify-backend).
+      webhooksAllowPrivate: true,
       devSignInHint: `Demo: sign in as ${demo.email} (owner of the demo program) or ${demo.partnerEmail} (the demo partner's own view).`,
       ...(options.log ? { log: options.log } : {}),
       ...(options.processorWebhookSecrets ? { processorWebhookSecrets: options.processorWebhookSecrets } : {}),

@@ -50,7 +50,7 @@ function holdsNul(root: unknown): boolean {
     if (typeof value === 'string') {
       if (value.includes('\0')) return true;
     } else if (Array.isArray(value)) {
-      pending.push(...value);
+      pending.push(...(value as unknown[]));
     } else if (typeof value === 'object' && value !== null) {
       for (const [key, v] of Object.entries(value)) {
         if (key.includes('\0')) return true;

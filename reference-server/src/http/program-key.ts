@@ -1,10 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Store } from '../store/db';
 import type { Program } from '../store/schema';
 import { parseBearer } from '../domain/login/bearer';
-import { hashKey } from '../domain/programs/keys';
+import { programOfKey } from '../domain/programs/keys';
 import { fail } from '../errors/service-error';
 
 /** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`). */
@@ -40,14 +39,8 @@ declare module 'fastify' {
   }
 }
 
-/** Finds the program of a key by its hash; the comparison of hashes is constant-time. */
-export async function findProgramByKey(store: Store, key: string): Promise<Program | undefined> {
-  const hash = hashKey(key);
-  const program = await store.db.selectFrom('programs').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
-  if (!program) return undefined;
-  const same = timingSafeEqual(Buffer.from(program.api_key_hash, 'hex'), Buffer.from(hash, 'hex'));
-  return same ? program : undefined;
-}
+/** Finds the program of a key (domain/programs/keys.ts: by its hash, compared in constant time). */
+export const findProgramByKey = (store: Store, key: string): Promise<Program | undefined> => programOfKey(store.db, key);
 
 /**
  * Checks a key-bearing request's rotation state (§Authentication rule 5): after the deadline the key is refused

@@ -21,8 +21,20 @@ export const buckets = {
    * any key is looked at, so invented keys (each its own key bucket) cannot be tried without limit.
    */
   authFailures: { limit: 30, per: 'ip' },
-} as const satisfies Record<string, { limit: number; per: 'ip' | 'key' }>;
+  /**
+   * Not a route's bucket: every request of the dashboard and account-management routes (`managementRoute`), per
+   * client IP, all of them together (spec/openapi.yaml, `ManagementRateLimited`).
+   */
+  management: { limit: 300, per: 'ip' },
+  /**
+   * Not a route's bucket: the writes (any method but GET, HEAD, OPTIONS) of those routes, per signed-in account, so
+   * one account's sessions and login tokens share one bucket.
+   */
+  accountWrites: { limit: 60, per: 'account' },
+} as const satisfies Record<string, { limit: number; per: 'ip' | 'key' | 'account' }>;
 export type BucketName = keyof typeof buckets;
+/** The buckets a route names in its config (`rateLimit`); the others are counted beside them. */
+export type RouteBucketName = Exclude<BucketName, 'authFailures' | 'management' | 'accountWrites'>;
 
 export const windowMs = 60_000;
 
@@ -53,27 +65,74 @@ function keyCounted(request: FastifyRequest): boolean {
   return name !== undefined && buckets[name].per === 'key' && bearerToken(request) !== '';
 }
 
+/** Which credential names the account of a management route: its writes are counted per account. */
+export type ManagementCredential = 'session' | 'loginToken';
+
+/** The account behind a request's session cookie or login token, while it is valid; nothing otherwise. */
+export type AccountOf = (request: FastifyRequest, credential: ManagementCredential) => Promise<number | undefined>;
+
+const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The signed-in session routes: the dashboard's JSON routes and the partner view. */
+const sessionPrefixes = ['/api/dashboard/', '/api/tracking/', '/api/partner/'];
+
+/**
+ * The dashboard and account-management routes (spec/openapi.yaml, `ManagementRateLimited`), decided from the matched
+ * route's pattern as the cross-site guard is, so a session route added under these paths is limited without being
+ * listed: the session routes (writes counted per account too), the `POST` routes of `/auth/*` (per IP only: no
+ * account yet), and routes whose config says `management: 'loginToken'` (the CLI's `/cli/init` and `/cli/programs`).
+ */
+export function managementRoute(request: FastifyRequest): { credential: ManagementCredential | undefined } | undefined {
+  const route = request.routeOptions.url;
+  if (route === undefined) return undefined;
+  const configured = request.routeOptions.config?.management;
+  if (configured) return { credential: configured };
+  if (route === '/api/partner' || sessionPrefixes.some((prefix) => route.startsWith(prefix))) return { credential: 'session' };
+  if (route.startsWith('/auth/') && !readMethods.has(request.method)) return { credential: undefined };
+  return undefined;
+}
+
+interface Counted {
+  limit: number;
+  count: number;
+}
+
 /**
  * Fixed one-minute windows on the injected clock. Runs before the body is read or the route runs, so a
- * refused request records nothing (§Rate-limit response). Headers go on every response of these routes.
+ * refused request records nothing (§Rate-limit response). Headers go on every response of these routes: on a
+ * route counted against several buckets, those of the bucket nearest its limit.
  */
-export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, clock: Clock): void {
+export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, clock: Clock, accountOf: AccountOf): void {
   const windowEndAt = (now: number) => Math.floor(now / windowMs) * windowMs + windowMs;
   const authFailuresKey = (request: FastifyRequest) => `authFailures:ip:${request.ip}`;
 
   app.addHook('onRequest', async (request, reply) => {
     const name = request.routeOptions.config?.rateLimit;
-    if (!name) return;
-    const bucket = buckets[name];
+    const management = managementRoute(request);
+    if (!name && !management) return;
     const now = clock.now();
     const windowEnd = windowEndAt(now);
-    if (keyCounted(request)) {
-      const failures = await store.peek(authFailuresKey(request), windowEnd);
-      if (failures >= buckets.authFailures.limit) refuse(reply, buckets.authFailures.limit, failures, windowEnd, now);
+    const counted: Counted[] = [];
+    const count = async (key: string, limit: number) => {
+      const hits = await store.hit(key, windowEnd);
+      if (hits > limit) refuse(reply, limit, hits, windowEnd, now);
+      counted.push({ limit, count: hits });
+    };
+    if (name) {
+      if (keyCounted(request)) {
+        const failures = await store.peek(authFailuresKey(request), windowEnd);
+        if (failures >= buckets.authFailures.limit) refuse(reply, buckets.authFailures.limit, failures, windowEnd, now);
+      }
+      await count(`${name}:${subject(request, buckets[name].per)}`, buckets[name].limit);
     }
-    const count = await store.hit(`${name}:${subject(request, bucket.per)}`, windowEnd);
-    if (count > bucket.limit) refuse(reply, bucket.limit, count, windowEnd, now);
-    setHeaders(reply, bucket.limit, count, windowEnd);
+    if (management) {
+      await count(`management:ip:${request.ip}`, buckets.management.limit);
+      if (management.credential && !readMethods.has(request.method)) {
+        const accountId = await accountOf(request, management.credential);
+        if (accountId !== undefined) await count(`accountWrites:account:${accountId}`, buckets.accountWrites.limit);
+      }
+    }
+    const nearest = counted.reduce((a, b) => (b.limit - b.count < a.limit - a.count ? b : a));
+    setHeaders(reply, nearest.limit, nearest.count, windowEnd);
   });
 
   // A failed authentication on a key-counted route counts against the client's address (finding: invented keys).

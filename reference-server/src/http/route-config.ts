@@ -1,5 +1,5 @@
 import type { CatalogueKey, CliFailure } from '@svc/types';
-import type { BucketName } from './rate-limit';
+import type { ManagementCredential, RouteBucketName } from './rate-limit';
 
 /** Per-route settings read by the shared hooks; set with `config: { … }` on a route. */
 export interface SvcRouteConfig {
@@ -10,7 +10,12 @@ export interface SvcRouteConfig {
   /** Sale and refund: every platform error carries `error.code` (§Errors/Envelopes). */
   errorCodes?: boolean;
   /** The §Limits bucket this route counts against. */
-  rateLimit?: BucketName;
+  rateLimit?: RouteBucketName;
+  /**
+   * An account-management route outside the session paths (`/cli/init`, `/cli/programs`): also counted against the
+   * dashboard's limits (`ManagementRateLimited`), its writes per the account of this credential.
+   */
+  management?: ManagementCredential;
   /** `GET /cli/status`: `X-Request-ID` only on its 500 (§Request ids). */
   requestIdOnlyOn500?: boolean;
   /** Click and lead: a `text/plain` body holding JSON is accepted (browser requests without a preflight). */
@@ -19,5 +24,6 @@ export interface SvcRouteConfig {
 
 declare module 'fastify' {
   // Fastify's route `config` is where per-route settings live; merging keeps them typed everywhere.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs the interface form
   interface FastifyContextConfig extends SvcRouteConfig {}
 }

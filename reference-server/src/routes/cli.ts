@@ -25,14 +25,15 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
   const deps = (): DomainDeps => ({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: app.log });
   const session = () => ({ store: app.svc.store, clock: app.svc.clock });
 
-  app.post('/api/v1/cli/init', { config: { rateLimit: 'cli', cliFailure: 'init' } }, async (request, reply) => {
+  // Account routes: also the dashboard's limits (`ManagementRateLimited`), program creation counted per account.
+  app.post('/api/v1/cli/init', { config: { rateLimit: 'cli', management: 'loginToken', cliFailure: 'init' } }, async (request, reply) => {
     const account = await requireLoginToken(session(), request.headers.authorization, 'init');
     app.svc.faults.check('cli');
     const program = await initProgram(deps(), account, request.body);
     return reply.status(201).send({ data: { program } });
   });
 
-  app.get('/api/v1/cli/programs', { config: { rateLimit: 'cli', cliFailure: 'programs' } }, async (request) => {
+  app.get('/api/v1/cli/programs', { config: { rateLimit: 'cli', management: 'loginToken', cliFailure: 'programs' } }, async (request) => {
     const account = await requireLoginToken(session(), request.headers.authorization, 'programs');
     app.svc.faults.check('cli');
     return { data: { programs: await listAccountPrograms(deps(), account.id) } };

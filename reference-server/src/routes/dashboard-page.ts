@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { appCss } from '../dashboard/assets/app-css';
 import { appJs } from '../dashboard/assets/app-js';
 import { partnersJs } from '../dashboard/assets/partners-js';
+import { webhooksJs } from '../dashboard/assets/webhooks-js';
 import { dashboardPage } from '../dashboard/dashboard-page';
 import { signedOutPage, signInFailedPage } from '../dashboard/sign-in-page';
 import { requireDashboardAccount } from '../domain/login/dashboard-session';
@@ -15,6 +16,7 @@ const assets: Record<string, { type: string; body: string }> = {
   'app.js': { type: 'application/javascript; charset=utf-8', body: appJs },
   'app.css': { type: 'text/css; charset=utf-8', body: appCss },
   'partners.js': { type: 'application/javascript; charset=utf-8', body: partnersJs },
+  'webhooks.js': { type: 'application/javascript; charset=utf-8', body: webhooksJs },
 };
 
 /** The dashboard page at /dashboard (signed in: the app; otherwise a Sign in button) and its two assets. */

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
-import { eventView } from '../domain/dashboard/event-view';
+import { latestEvents } from '../domain/dashboard/event-view';
 import { booleanParam, integerParam } from '../domain/dashboard/params';
 import { programPerformance } from '../domain/dashboard/performance';
 import { dashboardStatus } from '../domain/dashboard/status';
 import { checkTestEvents, sinceFrom } from '../domain/dashboard/test-events';
 import { computeReadiness } from '../domain/readiness/compute';
 import { fail } from '../errors/service-error';
-import { recentEvents } from '../store/dashboard';
 import { dashboardContext } from './dashboard-auth';
 
 type ProgramParams = { Params: { programId: string } };
@@ -29,8 +28,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const limit = integerParam(q.limit, { min: 1, max: 200, fallback: 50 }, () => fail('dashboardLimitInvalid')) as number;
     const afterId = integerParam(q.after_id, { min: 0, max: Number.MAX_SAFE_INTEGER }, () => fail('dashboardAfterIdInvalid'));
     const includeTest = booleanParam(q.include_test, true);
-    const rows = await recentEvents(deps().db, { programId: program.id, limit, includeTest, ...(afterId === undefined ? {} : { afterId }) });
-    return { data: { events: rows.map(eventView) } };
+    const events = await latestEvents(deps().db, { programId: program.id, limit, includeTest, ...(afterId === undefined ? {} : { afterId }) });
+    return { data: { events } };
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>('/api/tracking/performance/:programId', async (request) => {

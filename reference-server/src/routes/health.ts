@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../errors/service-error';
 
@@ -6,7 +5,7 @@ import { fail } from '../errors/service-error';
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/healthz', async () => {
     try {
-      await sql`select 1`.execute(app.svc.store.db);
+      await app.svc.store.ping();
     } catch (cause) {
       throw fail('shuttingDown', { cause });
     }

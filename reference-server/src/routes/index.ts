@@ -6,6 +6,7 @@ import { dashboardRoutes } from './dashboard';
 import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
 import { dashboardPartnerRoutes } from './dashboard-partners';
+import { dashboardWebhookRoutes } from './dashboard-webhooks';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
 import { partnerViewRoutes } from './partner-view';
@@ -27,6 +28,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(dashboardRoutes);
   app.register(dashboardApiRoutes);
   app.register(dashboardPartnerRoutes);
+  app.register(dashboardWebhookRoutes);
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainDeps } from '../domain/deps';
+import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
-import { createPartner, listPartnerSummaries } from '../domain/partners/partners';
+import { changePartner, createPartner, listPartnerSummaries } from '../domain/partners/partners';
 import { keyProgramOf, programKeyHook } from '../http/program-key';
 
 type Body = Record<string, unknown> | undefined;
@@ -21,6 +22,11 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/v1/partners', options, async (request) => {
     return { data: { partners: await listPartnerSummaries(deps(), keyProgramOf(request)) } };
+  });
+
+  app.patch<{ Params: { partnerId: string }; Body: Body }>('/api/v1/partners/:partnerId', options, async (request) => {
+    const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
+    return { data: await changePartner(deps(), keyProgramOf(request), partnerId, bodyOf(request.body)) };
   });
 
   app.post<{ Body: Body }>('/api/v1/links', options, async (request, reply) => {

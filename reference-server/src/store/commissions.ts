@@ -75,6 +75,7 @@ export function commissionsForExport(db: Db, query: { programId: number; from: n
       'commissions.reversed_at',
     ])
     .where('commissions.program_id', '=', query.programId)
+    .where('partners.is_test', '=', 0)
     .where('commissions.created_at', '>=', query.from)
     .where('commissions.created_at', '<=', query.to);
   if (query.partnerId !== undefined) q = q.where('commissions.partner_id', '=', query.partnerId);
@@ -97,16 +98,46 @@ export function payableCommissions(db: Db, programId: number, partnerId: number,
     .execute();
 }
 
-/** Marks due commissions paid and clawbacks settled; the `is null` guards keep a concurrent payout from repeating it. */
-export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks: number[] }, now: number): Promise<number> {
-  let changed = 0;
+export interface SettledCommission {
+  id: number;
+  amount_cents: number;
+  currency: Currency;
+  /** `pending`: a due commission now paid; `reversed`: a clawback now netted. */
+  status: 'pending' | 'reversed';
+}
+
+/**
+ * Marks due commissions paid and clawbacks settled, and answers the rows this call changed. The guards (`paid_at`
+ * or `clawback_settled_at` still null) make a row that a concurrent payout settled first change nothing here: on
+ * PostgreSQL the UPDATE waits for that payout's commit and re-checks them, so its rows are not returned twice.
+ */
+export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks: number[] }, now: number): Promise<SettledCommission[]> {
+  const columns = ['id', 'amount_cents', 'currency', 'status'] as const;
+  const settled: SettledCommission[] = [];
   if (ids.due.length > 0) {
-    const r = await db.updateTable('commissions').set({ paid_at: now }).where('id', 'in', ids.due).where('paid_at', 'is', null).where('status', '=', 'pending').executeTakeFirst();
-    changed += Number(r.numUpdatedRows);
+    settled.push(
+      ...(await db
+        .updateTable('commissions')
+        .set({ paid_at: now })
+        .where('id', 'in', ids.due)
+        .where('paid_at', 'is', null)
+        .where('status', '=', 'pending')
+        .returning(columns)
+        .execute()),
+    );
   }
   if (ids.clawbacks.length > 0) {
-    const r = await db.updateTable('commissions').set({ clawback_settled_at: now }).where('id', 'in', ids.clawbacks).where('clawback_settled_at', 'is', null).executeTakeFirst();
-    changed += Number(r.numUpdatedRows);
+    settled.push(
+      ...(await db
+        .updateTable('commissions')
+        .set({ clawback_settled_at: now })
+        .where('id', 'in', ids.clawbacks)
+        .where('clawback_settled_at', 'is', null)
+        .where('status', '=', 'reversed')
+        .where('paid_at', 'is not', null)
+        .returning(columns)
+        .execute()),
+    );
   }
-  return changed;
+  return settled;
 }

@@ -7,6 +7,8 @@ import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
 import { productionSignInMigration } from './migrations/0003_production_sign_in';
 import { leadByBrowserMigration } from './migrations/0004_lead_by_browser';
 import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
+import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag';
+import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -16,6 +18,8 @@ export interface Store {
   readonly dialect: Dialect;
   /** Removes every row (the test-control reset); the schema stays. */
   wipe(): Promise<void>;
+  /** Resolves when the database answers a trivial query (`GET /healthz`). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -55,6 +59,7 @@ async function openSqlite(file: string): Promise<Store> {
     db,
     dialect: 'sqlite',
     wipe: () => wipeAll(db),
+    ping: () => ping(db),
     close: () => db.destroy(),
   };
 }
@@ -99,6 +104,7 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
     db,
     dialect: 'postgres',
     wipe: () => wipeAll(db),
+    ping: () => ping(db),
     async close() {
       if (options.dropSchemaOnClose && schema !== 'public') {
         await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
@@ -107,6 +113,10 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
     },
   };
 }
+
+const ping = async (db: Kysely<Database>) => {
+  await sql`select 1`.execute(db);
+};
 
 /** A fresh, unique PostgreSQL schema name for one test server. */
 export function uniqueSchemaName(prefix = 'svc_t'): string {
@@ -120,12 +130,14 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0003_production_sign_in': productionSignInMigration(dialect),
     '0004_lead_by_browser': leadByBrowserMigration,
     '0005_partners_payouts': partnersPayoutsMigration(dialect),
+    '0006_partners_test_flag': partnersTestFlagMigration,
+    '0007_outbound_webhooks': outboundWebhooksMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
   // (another test server's) as ours, skips creating it, and fails under parallel PostgreSQL tests.
   const { error } = await new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) }).migrateToLatest();
-  if (error) throw error;
+  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
 }
 
 const tables: (keyof Database)[] = [
@@ -150,6 +162,9 @@ const tables: (keyof Database)[] = [
   'dashboard_sessions',
   'processor_events',
   'chain_runs',
+  'webhook_endpoints',
+  'webhook_events',
+  'webhook_deliveries',
 ];
 
 async function wipeAll(db: Kysely<Database>): Promise<void> {

@@ -44,28 +44,38 @@ export function setLinkEnabledById(db: Db, id: number, enabled: boolean): Promis
   return db.updateTable('referral_links').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A program's links with a partner, optionally one partner's, oldest first. */
-export function listLinks(db: Db, programId: number, partnerId?: number): Promise<ReferralLink[]> {
-  let q = db.selectFrom('referral_links').selectAll().where('program_id', '=', programId).where('partner_id', 'is not', null);
-  if (partnerId !== undefined) q = q.where('partner_id', '=', partnerId);
-  return q.orderBy('id').execute();
+/** The program's links of a partner that is not the test partner (`partners.is_test`). */
+function programLinks(db: Db, programId: number) {
+  return db
+    .selectFrom('referral_links')
+    .innerJoin('partners', 'partners.id', 'referral_links.partner_id')
+    .where('referral_links.program_id', '=', programId)
+    .where('partners.is_test', '=', 0);
 }
 
-/** The link only when it belongs to the program, by id or by short_link. */
+/** A program's links with a partner, optionally one partner's, oldest first (never the test link). */
+export function listLinks(db: Db, programId: number, partnerId?: number): Promise<ReferralLink[]> {
+  let q = programLinks(db, programId).selectAll('referral_links');
+  if (partnerId !== undefined) q = q.where('referral_links.partner_id', '=', partnerId);
+  return q.orderBy('referral_links.id').execute();
+}
+
+/** The link only when it belongs to the program, by id or by short_link (the test link is "not found"). */
 export function findLinkInProgram(db: Db, programId: number, by: { id: number } | { shortLink: string }): Promise<ReferralLink | undefined> {
-  let q = db.selectFrom('referral_links').selectAll().where('program_id', '=', programId).where('partner_id', 'is not', null);
-  q = 'id' in by ? q.where('id', '=', by.id) : q.where('short_link', '=', by.shortLink);
+  let q = programLinks(db, programId).selectAll('referral_links');
+  q = 'id' in by ? q.where('referral_links.id', '=', by.id) : q.where('referral_links.short_link', '=', by.shortLink);
   return q.executeTakeFirst();
 }
 
-/** Enabled links with a partner: the readiness `active_links` count. */
+/**
+ * The readiness `active_links` count: links that take clicks, so enabled ones of an active partner (a suspended
+ * partner's links refuse clicks, `domain/tracking/click.ts`), never the test link.
+ */
 export async function countActiveLinks(db: Db, programId: number): Promise<number> {
-  const row = await db
-    .selectFrom('referral_links')
+  const row = await programLinks(db, programId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('program_id', '=', programId)
-    .where('enabled', '=', 1)
-    .where('partner_id', 'is not', null)
+    .where('referral_links.enabled', '=', 1)
+    .where('partners.status', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

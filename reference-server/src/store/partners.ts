@@ -1,12 +1,16 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database, Partner } from './schema';
 
 type Db = Kysely<Database>;
 
-export async function insertPartner(db: Db, values: { programId: number; name: string; email?: string | null; now: number }): Promise<number> {
+/** `isTest`: the CLI's test partner (`domain/cli/test-fixture.ts`), left out of every partner read below. */
+export async function insertPartner(
+  db: Db,
+  values: { programId: number; name: string; email?: string | null; isTest?: boolean; now: number },
+): Promise<number> {
   const row = await db
     .insertInto('partners')
-    .values({ program_id: values.programId, name: values.name, email: values.email ?? null, created_at: values.now })
+    .values({ program_id: values.programId, name: values.name, email: values.email ?? null, is_test: values.isTest ? 1 : 0, created_at: values.now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -16,13 +20,14 @@ export function findPartnerById(db: Db, id: number) {
   return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The partner only when it belongs to the program (another program's partner is "not found"). */
+/** The partner only when it belongs to the program (another program's partner, and the test partner, are "not found"). */
 export function findPartnerInProgram(db: Db, programId: number, id: number): Promise<Partner | undefined> {
-  return db.selectFrom('partners').selectAll().where('program_id', '=', programId).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('partners').selectAll().where('program_id', '=', programId).where('id', '=', id).where('is_test', '=', 0).executeTakeFirst();
 }
 
+/** The program's partners, oldest first; never the test partner. */
 export function listPartners(db: Db, programId: number): Promise<Partner[]> {
-  return db.selectFrom('partners').selectAll().where('program_id', '=', programId).orderBy('id').execute();
+  return db.selectFrom('partners').selectAll().where('program_id', '=', programId).where('is_test', '=', 0).orderBy('id').execute();
 }
 
 /** The partners an email was invited as, across programs (the partner view's join with the signed-in account). */
@@ -43,4 +48,14 @@ export async function updatePartner(
   update: { name?: string; email?: string | null; status?: 'active' | 'suspended' },
 ): Promise<Partner> {
   return db.updateTable('partners').set(update).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Inside a transaction: one payout of the partner at a time. On PostgreSQL the partner's row stays locked until the
+ * transaction ends, so a second payout reads the commissions only once the first has committed. SQLite runs one
+ * transaction at a time (one connection), so there is nothing to lock.
+ */
+export async function lockPartnerForPayout(db: Db, partnerId: number): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await db.selectFrom('partners').select('id').where('id', '=', partnerId).forNoKeyUpdate().execute();
 }

@@ -8,6 +8,11 @@ export function findProgramById(db: Db, id: number): Promise<Program | undefined
 }
 
 /** Inserts a program and its (zeroed) metrics row, in one transaction. */
+/** The program whose key hashes to `hash` (unique index on `api_key_hash`). */
+export function findProgramByKeyHash(db: Db, hash: string): Promise<Program | undefined> {
+  return db.selectFrom('programs').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
+}
+
 export async function insertProgram(db: Db, values: NewProgram): Promise<Program> {
   return db.transaction().execute(async (trx) => {
     const program = await trx.insertInto('programs').values(values).returningAll().executeTakeFirstOrThrow();

@@ -72,6 +72,8 @@ export interface PartnersTable {
   email: string | null;
   /** `suspended`: every link of the partner refuses clicks, as a disabled link does. */
   status: Generated<'active' | 'suspended'>;
+  /** 1: the test partner of the CLI's test clicks (`domain/cli/test-fixture.ts`), never one of the program's partners. */
+  is_test: Generated<Flag>;
   created_at: number;
 }
 
@@ -276,6 +278,54 @@ export interface SignInAttemptsTable {
   used_at: number | null;
 }
 
+/** A program's outbound webhook endpoint (spec/openapi.yaml, tag `outbound-webhooks`). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  program_id: number;
+  url: string;
+  /** JSON array of the event types it receives. */
+  events: string;
+  /** The signing secret, encrypted with the server secret (`domain/webhooks/secret.ts`); never stored in clear. */
+  secret_sealed: string;
+  /** Its last 4 characters, shown in the dashboard to tell secrets apart. */
+  secret_last4: string;
+  /** 0: paused (nothing queued for it, its queued deliveries wait). */
+  enabled: Generated<Flag>;
+  created_at: number;
+}
+
+/** The outbox: one event, written in the transaction of the record it describes; its body is sent byte for byte. */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  program_id: number;
+  /** The `webhook-id` header (`msg_…`), the same on every attempt and for every endpoint. */
+  message_id: string;
+  type: string;
+  payload: string;
+  created_at: number;
+}
+
+/** One event's delivery to one endpoint; times on the server's clock except `locked_until` (real time: a lease). */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  endpoint_id: number;
+  program_id: number;
+  event_type: string;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** Null once delivered or failed. */
+  next_attempt_at: number | null;
+  /** Who claimed it, until `locked_until`: only that claim records the attempt. */
+  lease_token: string | null;
+  locked_until: number | null;
+  last_attempt_at: number | null;
+  last_response_status: number | null;
+  last_error: string | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   advertisers: AdvertisersTable;
@@ -299,6 +349,9 @@ export interface Database {
   dashboard_sessions: DashboardSessionsTable;
   processor_events: ProcessorEventsTable;
   chain_runs: ChainRunsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type Program = Selectable<ProgramsTable>;
@@ -311,3 +364,5 @@ export type ReferralLink = Selectable<ReferralLinksTable>;
 export type Account = Selectable<AccountsTable>;
 export type Partner = Selectable<PartnersTable>;
 export type Commission = Selectable<CommissionsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -145,3 +145,22 @@ export function assertValidResponse(response: ObservedResponse): void {
   const result = validateResponse(response);
   if (!result.valid) throw new ContractViolation(result, response);
 }
+
+/**
+ * Checks the body of an outbound webhook (what svc POSTs to an endpoint) against the top-level `webhooks` of the
+ * spec: the event its `type` names, `{type, timestamp, data}` with nothing missing or extra.
+ */
+export function validateWebhookEvent(body: string): ValidationResult {
+  let event: unknown;
+  try {
+    event = JSON.parse(body);
+  } catch {
+    return { valid: false, errors: ['webhook body is not JSON'] };
+  }
+  const type = (event as { type?: unknown } | null)?.type;
+  const webhooks = (spec.webhooks ?? {}) as Record<string, unknown>;
+  if (typeof type !== 'string' || !(type in webhooks)) return { valid: false, errors: [`webhook type ${JSON.stringify(type)} is not in the spec's webhooks`] };
+  const validate = validatorAt(`/webhooks/${escape(type)}/post/requestBody/content/application~1json/schema`);
+  if (validate(event)) return { valid: true, operation: `webhook ${type}`, errors: [] };
+  return { valid: false, operation: `webhook ${type}`, errors: [ajv.errorsText(validate.errors, { separator: '; ' })] };
+}

@@ -49,7 +49,7 @@ describe('dashboard in Chromium', () => {
 
     await owner.getByLabel('Name', { exact: true }).fill('Acme shop');
     await owner.getByLabel('Website domain').fill('shop.example');
-    await owner.getByLabel('Commission').selectOption('percent');
+    await owner.getByLabel('Commission', { exact: true }).selectOption('percent');
     await owner.getByLabel('Rate').fill('20');
     await owner.getByRole('button', { name: 'Create program' }).click();
     const firstKey = (await owner.locator('#new-key-value').textContent({ timeout: 10_000 })) ?? '';

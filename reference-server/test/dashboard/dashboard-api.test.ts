@@ -88,8 +88,8 @@ describe('PATCH /api/dashboard/programs/:programId', () => {
       [{ attribution_window_days: 0 }, 'attribution_window_days must be an integer from 1 to 365'],
       [{ attribution_window_days: 30.5 }, 'attribution_window_days must be an integer from 1 to 365'],
       [{ lead_auth: 'none' }, 'lead_auth must be server_required or browser_allowed'],
-      [{ allowed_origins: ['shop.example'] }, 'allowed_origins must be null or a list of origins such as https://shop.example'],
-      [{ allowed_origins: ['https://shop.example/path'] }, 'allowed_origins must be null or a list of origins such as https://shop.example'],
+      [{ allowed_origins: ['shop.example'] }, 'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters'],
+      [{ allowed_origins: ['https://shop.example/path'] }, 'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters'],
       [{ attribution_window_days: 10, lead_auth: 'bad' }, 'lead_auth must be server_required or browser_allowed'],
       [{}, 'Send at least one of attribution_window_days, lead_auth, allowed_origins'],
     ] as const) {

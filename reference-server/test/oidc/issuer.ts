@@ -64,7 +64,8 @@ export async function startIssuer(users: Record<string, TestUser>): Promise<Test
           return { accountId: sub, claims: async () => ({ sub, ...user }) };
         },
       });
-      http.on('request', provider.callback());
+      const handle = provider.callback();
+      http.on('request', (req, res) => void handle(req, res));
     },
     close: () => new Promise((resolve) => http.close(() => resolve())),
   };

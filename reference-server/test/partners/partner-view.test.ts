@@ -18,10 +18,23 @@ async function twoPrograms() {
   return { a, b, jane, bob, zed, janeLink, bobLink, zedLink };
 }
 
+/**
+ * A signed-in account whose stored email differs in case from the partner's (`jane@example.com`): every sign-in path
+ * lower-cases, so the row is respelled afterwards, as an account kept from before that (or a provider's spelling)
+ * would be. The view must still match it.
+ */
+async function accountSpelled(email: string): Promise<string> {
+  const cookie = await account(t.h, email);
+  await t.h.store.db.updateTable('accounts').set({ email }).where('email', '=', email.toLowerCase()).execute();
+  const stored = await t.h.store.db.selectFrom('accounts').select('email').where('email', '=', email).executeTakeFirstOrThrow();
+  expect(stored.email).toBe(email);
+  return cookie;
+}
+
 describe('the partner view (GET /api/partner)', () => {
   it('shows the signed-in partner their links with full URLs and their figures, and nothing else', async () => {
     const { a, jane, janeLink } = await twoPrograms();
-    const cookie = await account(t.h, 'Jane@Example.com'.toLowerCase());
+    const cookie = await accountSpelled('Jane@Example.COM');
     const view = await t.h.request('GET', '/api/partner', { headers: { cookie } });
     expect(view.status).toBe(200);
     expect(view.body.data.partners).toEqual([
@@ -48,7 +61,7 @@ describe('the partner view (GET /api/partner)', () => {
 
   it('lets the partner turn their own link off and on; clicks then answer 410', async () => {
     const { janeLink } = await twoPrograms();
-    const cookie = await account(t.h, 'jane@example.com');
+    const cookie = await accountSpelled('JANE@example.com');
     const off = await t.h.request('PATCH', `/api/partner/links/${janeLink.id}`, { headers: { cookie }, json: { enabled: false } });
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ id: janeLink.id, enabled: false });

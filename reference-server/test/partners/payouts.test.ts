@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assertValidResponse } from '../../src/testing/validate';
 import { harnessPerFile } from '../harness';
+import { holdCommissionsLocked } from './row-lock';
 import { account, merchant, visitorBuys } from './support';
 
 const t = harnessPerFile();
@@ -78,6 +79,26 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     const again = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
     expect(again.body.data).toMatchObject({ commissions_paid: 0, clawbacks_settled: 0, paid_cents: {}, carried_cents: {} });
     expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 2_000 }, reversed_cents: { USD: 4_000 }, balance_cents: {} });
+  });
+
+  it('settles each commission once when two payouts arrive at the same time: the answers add up to what was due', async () => {
+    const { m, jane, sell, figures } = await sellingPartner();
+    await sell(10_000);
+    await sell(5_000);
+    // PostgreSQL: another writer holds the commissions, so both payouts are under way together before either can
+    // settle anything (SQLite runs one transaction at a time: the two simply queue).
+    const lock = await holdCommissionsLocked(t.h.store, jane.id);
+    const payout = () => m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
+    const both = Promise.all([payout(), payout()]);
+    await lock.waitForBlocked(2);
+    await lock.release();
+    const answers = await both;
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const total = (pick: (data: { commissions_paid: number; paid_cents: { USD?: number } }) => number) =>
+      answers.reduce((sum, a) => sum + pick(a.body.data), 0);
+    expect(total((d) => d.paid_cents.USD ?? 0)).toBe(3_000);
+    expect(total((d) => d.commissions_paid)).toBe(2);
+    expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
   });
 
   it('leaves commissions created after `through` due', async () => {

@@ -8,6 +8,6 @@ export async function postPlain(url: string, body: unknown): Promise<[status: nu
     const response = await fetch(url, { method: 'POST', body: JSON.stringify(body), keepalive: true });
     return [response.status, await response.json().catch(() => undefined)];
   } catch (error) {
-    return [0, { error: { message: '' + error } }];
+    return [0, { error: { message: String(error) } }];
   }
 }

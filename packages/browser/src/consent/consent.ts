@@ -33,7 +33,8 @@ export function createConsent(storage: () => HoldStorage, pending: boolean): Con
       use((s) => s.setItem(heldUrlKey, url));
     },
     answer(answer) {
-      const held = (granted = answer) ? use((s) => s.getItem(heldUrlKey)) || memory : undefined;
+      granted = answer;
+      const held = granted ? use((s) => s.getItem(heldUrlKey)) || memory : undefined;
       memory = undefined;
       use((s) => s.removeItem(heldUrlKey));
       return held;

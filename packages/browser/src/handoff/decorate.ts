@@ -9,7 +9,7 @@ export function decorateSearch(search: string, handoff: Handoff): string {
   const params = new URLSearchParams(search);
   params.set(handoffIdParam, handoff.clickId);
   params.set(handoffExpiresParam, '' + handoff.expires);
-  return '?' + params;
+  return '?' + params.toString();
 }
 
 /** Links are read and written through their URL parts, so a link that is not a URL changes nothing and throws nothing. */

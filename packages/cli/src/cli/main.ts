@@ -10,6 +10,7 @@ import { describeError, printError } from '../output/error-report';
 import { Output, type Io } from '../output/output';
 import { resolveBaseUrl } from './base-url';
 import { createContext, type Context } from './context';
+import { didYouMean } from './did-you-mean';
 import { exitCodes, ReportedFailure, UsageError } from './failures';
 import { programKey, programKeyHint } from './program-key';
 import { stringOption } from './string-option';
@@ -74,9 +75,10 @@ function commandTable(version: string, argv: readonly string[], run: (options: O
     );
 
   cli
-    .command('test <event>', 'Send a test-mode click, lead or sale, or the synthetic chain (event: click, lead, sale, chain)')
+    .command('test <click|lead|sale|chain>', 'Send a test-mode click, lead or sale, or the synthetic chain')
     .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
     .example('svc test click')
+    .example('svc test lead     # joined to the click of the last svc test click')
     .example('svc test chain --json')
     .action((event: string, options: Options) =>
       run(options, (ctx) => {
@@ -86,7 +88,7 @@ function commandTable(version: string, argv: readonly string[], run: (options: O
     );
 
   cli
-    .command('partners <action>', "Add a partner or list the program's partners with their figures (action: add, list)")
+    .command('partners <add|list>', "Add a partner or list the program's partners with their figures")
     .option('--name <name>', 'Partner name (add)')
     .option('--email <email>', 'Invite the partner: signing in with this email shows their own view (add)')
     .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
@@ -102,7 +104,7 @@ function commandTable(version: string, argv: readonly string[], run: (options: O
     );
 
   cli
-    .command('links <action> [short_link]', 'Create, list or disable referral links (action: create, list, disable)')
+    .command('links <create|list|disable> [short_link]', 'Create, list or disable referral links')
     .option('--partner <id>', 'Partner id (create; filters list)')
     .option('--short-link <name>', 'The ?aff= value: 3 to 64 letters, digits, _ or - (create; generated when absent)')
     .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
@@ -120,9 +122,49 @@ function commandTable(version: string, argv: readonly string[], run: (options: O
       }),
     );
 
-  cli.help();
+  cli.help((sections) => commandHelp(cli, sections));
   cli.version(version);
+  // cac gives every `--no-*` flag `default: true` and prints "(default: true)" beside it, which reads as if the
+  // flag were on by default. Without the default, an absent flag leaves the value undefined (not `false`).
+  for (const command of [cli.globalCommand, ...cli.commands]) {
+    for (const option of command.options) if (option.negated) option.config.default = undefined;
+  }
   return cli;
+}
+
+type HelpSection = { title?: string; body: string };
+
+/** What `svc <command> --help` adds to cac's help, under the usage line: the command's description, and more. */
+const commandDetails: Record<string, HelpSection[]> = {
+  test: [
+    {
+      title: 'Events',
+      body: [
+        "  click   a test click through the program's test link; svc keeps its click_id for the next test lead",
+        '  lead    a test signup, joined to the click of your last svc test click (a new test customer without one)',
+        '  sale    a test sale of the customer of your last svc test lead (no commission in test mode)',
+        '  chain   click → lead → sale in one request (at most 10 per program per hour)',
+      ].join('\n'),
+    },
+  ],
+};
+
+/** cac prints a command's usage, options and examples but not its description: added under the usage line. */
+function commandHelp(cli: CAC, sections: HelpSection[]): HelpSection[] {
+  const command = cli.matchedCommand;
+  if (!command) return sections;
+  const usage = sections.findIndex((section) => section.title === 'Usage');
+  const extra = [{ body: command.description }, ...(commandDetails[command.name] ?? [])];
+  return [...sections.slice(0, usage + 1), ...extra, ...sections.slice(usage + 1)];
+}
+
+/** cac's camel-casing of a flag name (`api-key` → `apiKey`). */
+const camelCase = (name: string) => name.replaceAll(/([a-z])-([a-z])/g, (_, before: string, after: string) => before + after.toUpperCase());
+
+/** The long flags a command takes (its own and the global ones), as typed: `--api-key`, `--no-browser`. */
+function flagsOf(cli: CAC): string[] {
+  const options = [...(cli.matchedCommand?.options ?? []), ...cli.globalCommand.options];
+  return options.flatMap((option) => option.rawName.split(',').map((name) => name.trim().split(' ')[0]!)).filter((name) => name.startsWith('--'));
 }
 
 /** Runs `svc` with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failed, 2 usage. */
@@ -142,13 +184,21 @@ export async function main(args: readonly string[], io: Io, version: string): Pr
     if (cli.options.help || (cli.options.version && !cli.matchedCommandName)) return exitCodes.ok;
     if (!cli.matchedCommand) {
       const unknown = cli.args[0];
-      if (unknown !== undefined) throw new UsageError(`Unknown command "${unknown}".`);
+      const names = cli.commands.map((command) => command.name);
+      if (unknown !== undefined) throw new UsageError(`Unknown command "${unknown}".${didYouMean(unknown, names)}`);
       cli.outputHelp();
       return exitCodes.usage;
     }
     await cli.runMatchedCommand();
     return exitCodes.ok;
   } catch (error) {
+    const unknownFlag = (error as Error | undefined)?.name === 'CACError' && /^Unknown option `--([^`]+)`$/.exec((error as Error).message)?.[1];
+    if (unknownFlag) {
+      // cac names the flag camel-cased (`--apiKye`): the message shows it as typed (`--api-kye`).
+      const typed = args.map((arg) => arg.split('=')[0]!).find((arg) => arg.startsWith('--') && camelCase(arg.slice(2)) === unknownFlag) ?? `--${unknownFlag}`;
+      const usage = new UsageError(`Unknown option \`${typed}\`.${didYouMean(typed, flagsOf(cli))}`);
+      return report(usage, output, { baseUrl, command: commandName() });
+    }
     return report(error, output, { baseUrl, command: commandName() });
   }
 }

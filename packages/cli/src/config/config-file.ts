@@ -13,9 +13,21 @@ export interface StoredLogin {
   signed_in_at: string;
 }
 
-/** Logins are kept per base URL: a login token is only valid on the service that issued it. */
+/**
+ * The ids of one program's last test events on one service, so `svc test lead` joins the last `svc test click`
+ * and `svc test sale` buys as the last `svc test lead`'s customer (commands/test/test-trail.ts).
+ */
+export interface TestTrail {
+  /** Which program: the start of the program key's SHA-256 (the key itself is never stored). */
+  key: string;
+  click_id?: string;
+  customer_key?: string;
+}
+
+/** Logins are kept per base URL: a login token is only valid on the service that issued it. Test trails too. */
 export interface ConfigFile {
   logins: Record<string, StoredLogin>;
+  tests?: Record<string, TestTrail>;
 }
 
 /** The token is a credential: only the user may read it (file 0600, directory 0700). */
@@ -32,7 +44,9 @@ export async function readConfig(path: string): Promise<ConfigFile> {
   }
   try {
     const parsed = JSON.parse(text) as Partial<ConfigFile>;
-    return { logins: typeof parsed.logins === 'object' && parsed.logins !== null ? parsed.logins : {} };
+    const record = <T>(value: T | undefined) => (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : undefined);
+    const tests = record(parsed.tests);
+    return { logins: record(parsed.logins) ?? {}, ...(tests ? { tests } : {}) };
   } catch {
     throw new CommandFailure(`The config file ${path} is not valid JSON.`, 'config_invalid', 'Delete it and run svc login again.');
   }

@@ -1,6 +1,7 @@
 import { SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
 import { CommandFailure } from '../cli/failures';
 import type { Output } from './output';
+import { waitTime } from './wait-time';
 
 /** What a failed command reports: the human lines (stderr) and the `--json` document (stdout). */
 export interface ErrorReport {
@@ -62,17 +63,16 @@ function hintFor(error: SvcApiError, detailsCode: string | undefined, context: R
   if (detailsCode === 'ACCOUNT_BLOCKED') {
     return 'Your account is suspended; signing in again will not help. Contact support and quote the request id.';
   }
-  if (error instanceof SvcRotationRequiredError) {
-    return [error.hint, error.docsUrl].filter(Boolean).join(' ') || undefined;
-  }
+  const sdkHint = [error.hint, error.docsUrl].filter(Boolean).join(' ') || undefined;
+  if (error instanceof SvcRotationRequiredError) return sdkHint;
   if (error.status === 429) {
-    return `Rate limited: wait ${Math.ceil(error.retryAfter ?? 60)} seconds, then run the command again.`;
+    return `Rate limited: wait ${waitTime(error.retryAfter ?? 60, new Date())}, then run the command again.`;
   }
   if (error.status === 401) return context.unauthorizedHint;
   if (error.status >= 500) {
     return 'The service failed. Run the command again in a moment; if it keeps failing, contact support with the request id.';
   }
-  return error.hint;
+  return sdkHint;
 }
 
 /** Prints a report: message, `error.code` and request id on stderr; the error document on stdout with `--json`. */

@@ -93,7 +93,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       error: {
         message: 'Missing Authorization header. Run svc login first.',
         status: 401,
-        code: null,
+        code: 'unauthorized',
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         hint: expect.stringContaining('svc login'),
       },

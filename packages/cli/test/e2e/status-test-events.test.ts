@@ -36,20 +36,35 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
     expect(human.stdout).toContain(json.json.readiness.next_step.message);
   });
 
-  it('sends each test event and says what to do next', async () => {
+  it('sends each test event and says what to do next; click → lead → sale is one test customer', async () => {
     const key = await newProgram();
     const click = await f.svc(['test', 'click', '--api-key', key, '--json'], env);
     expect(click.code).toBe(0);
     expect(click.json).toMatchObject({ ok: true, mode: 'single', events: [{ event_type: 'click', ok: true, click_id: expect.any(String) }] });
+    const clickId: string = click.json.events[0].click_id;
 
+    // The lead joins the click the last svc test click made (kept in the config file), as the Next line says.
     const lead = await f.svc(['test', 'lead', '--api-key', key], env);
     expect(lead.code).toBe(0);
-    expect(lead.stdout).toMatch(/✔ test lead \(customer_key test_cust_\w+\)/);
-    expect(lead.stdout).toContain('svc test sale');
+    const customerKey = new RegExp(`✔ test lead \\(click_id ${clickId}, customer_key (test_cust_\\w+)\\)`).exec(lead.stdout)?.[1];
+    expect(customerKey, lead.stdout).toBeDefined();
+    expect(lead.stdout).toContain('svc test sale    record a test sale for this test customer');
+    expect(f.proxy.seen).toContain('POST /api/v1/track/lead 200');
 
+    // The sale is that customer's, attributed through the click to the program's test partner (test mode: no commission).
     const sale = await f.svc(['test', 'sale', '--api-key', key, '--json'], env);
     expect(sale.code).toBe(0);
-    expect(sale.json.events[0]).toMatchObject({ event_type: 'sale', ok: true, sale_id: expect.any(Number), transaction_id: expect.any(String) });
+    expect(sale.json.events[0]).toMatchObject({ event_type: 'sale', ok: true, customer_key: customerKey, sale_id: expect.any(Number), transaction_id: expect.stringMatching(/^test_txn_/) });
+    const stored = await f.server.store.db.selectFrom('sales').selectAll().where('id', '=', sale.json.events[0].sale_id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ is_test: 1, processor_event_id: sale.json.events[0].transaction_id });
+    expect(stored.partner_id).not.toBeNull();
+    expect(stored.customer_id).not.toBeNull();
+
+    // A click takes one lead: the next svc test lead starts a new, unattributed test customer.
+    const second = await f.svc(['test', 'lead', '--api-key', key, '--json'], env);
+    expect(second.code).toBe(0);
+    expect(second.json.events[0].click_id).toBeUndefined();
+    expect(second.json.events[0].customer_key).not.toBe(customerKey);
 
     const chain = await f.svc(['test', 'chain', '--api-key', key], env);
     expect(chain.code).toBe(0);
@@ -59,7 +74,7 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
 
     // Test events are counted apart and never touch real metrics.
     const status = await f.svc(['status', '--api-key', key, '--json'], env);
-    expect(status.json.readiness.test_events).toEqual({ click: 2, lead: 2, sale: 2 });
+    expect(status.json.readiness.test_events).toEqual({ click: 2, lead: 3, sale: 2 });
     expect(status.json.metrics).toMatchObject({ clicks: 0, leads: 0, sales: 0 });
   });
 
@@ -73,8 +88,32 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
       code: 'rate_limited',
       message: 'Too many synthetic chains (max 10/program/hour).',
       retry_after_seconds: expect.any(Number),
-      hint: expect.stringMatching(/^Rate limited: wait \d+ seconds/),
+      hint: expect.stringMatching(/^Rate limited: wait about (59|60) minutes \(until \d\d:\d\d\), then run the command again\.$/),
     });
+  });
+
+  it('a lead after a test click the service no longer knows says so, and forgets it', async () => {
+    const key = await newProgram();
+    const user = await f.newUser();
+    const click = await f.svc(['test', 'click', '--api-key', key, '--json'], user);
+    await f.server.store.db.deleteFrom('customers').where('click_id', '=', click.json.events[0].click_id).execute();
+    const lead = await f.svc(['test', 'lead', '--api-key', key, '--json'], user);
+    expect(lead.code).toBe(1);
+    expect(lead.json.error).toMatchObject({ code: 'test_click_unusable', hint: 'Run svc test click again, then svc test lead.' });
+    expect(lead.json.error.message).toContain('Customer not found');
+    expect((await f.svc(['test', 'lead', '--api-key', key], user)).code).toBe(0);
+  });
+
+  it('suggests the command meant, and explains svc test in its help', async () => {
+    const typo = await f.svc(['stauts'], env);
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Unknown command "stauts". Did you mean "status"?');
+    const help = await f.svc(['test', '--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Events:\n {2}click .+\n {2}lead .+\n {2}sale .+\n {2}chain /);
+    const login = await f.svc(['login', '--help'], env);
+    expect(login.stdout).toContain('--no-browser');
+    expect(login.stdout).not.toContain('(default: true)');
   });
 
   it('a chain step answering ok: false fails with test_event_failed (exit 1)', async () => {

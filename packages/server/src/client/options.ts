@@ -3,7 +3,10 @@ import type { Transport } from '../http/send';
 import { warnOnce, type SvcWarning } from '../warnings/warnings';
 
 export interface SvcOptions {
-  /** The program API key. Default: `process.env.SVC_API_KEY` (where `process` exists). */
+  /**
+   * The program API key. Default: `process.env.SVC_API_KEY` (where `process` exists; empty counts as unset). With
+   * neither, the constructor throws; `''` makes a client without a program key (click, login, login-token calls).
+   */
   apiKey?: string;
   /** The service's base address. Default: `process.env.SVC_BASE_URL`, else `http://127.0.0.1:8787` (the reference server's `pnpm start`). */
   baseUrl?: string;
@@ -36,7 +39,7 @@ const env = (name: string): string | undefined => {
 export function resolveOptions(options: SvcOptions): Transport {
   return {
     baseUrl: (options.baseUrl ?? env('SVC_BASE_URL') ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
-    apiKey: options.apiKey ?? env('SVC_API_KEY'),
+    apiKey: options.apiKey ?? (env('SVC_API_KEY') || undefined),
     timeout: options.timeout ?? 30_000,
     maxRetries: options.maxRetries ?? 2,
     backoffMs: options.backoffMs ?? 500,

@@ -92,10 +92,37 @@ describe('results', () => {
       requests.push(new Request(input, init));
       return Response.json({ ready: true });
     };
-    const svc = new Svc({ baseUrl: 'http://deno.svc.test', fetch });
+    // No key from the environment: the missing key is named, not the denied read.
+    expect(() => new Svc({ baseUrl: 'http://deno.svc.test', fetch })).toThrow(/no API key/);
+    const svc = new Svc({ baseUrl: 'http://deno.svc.test', fetch, apiKey: '' });
     vi.unstubAllGlobals();
     await svc.readiness();
+    expect(requests[0]!.url).toBe('http://deno.svc.test/api/v1/programs/me/readiness');
     expect(requests[0]!.headers.get('authorization')).toBeNull();
+  });
+});
+
+describe('a missing API key', () => {
+  afterEach(() => vi.unstubAllEnvs());
+  const never = vi.fn(async () => Response.json({}));
+
+  it.each([
+    ['unset', undefined],
+    ['empty', ''],
+  ])('fails in the constructor, before any request, when SVC_API_KEY is %s and no apiKey is given', (_what, value) => {
+    vi.stubEnv('SVC_API_KEY', value);
+    expect(() => new Svc({ baseUrl: 'http://svc.test', fetch: never })).toThrow(
+      "svc: no API key: pass { apiKey } or set SVC_API_KEY ('' for keyless calls)",
+    );
+    expect(never).not.toHaveBeenCalled();
+  });
+
+  it("apiKey: '' is a client without a program key: the login calls work and send no credential", async () => {
+    vi.stubEnv('SVC_API_KEY', undefined);
+    const start = script('post', '/api/v1/cli/auth/start', [() => ok({ data: { state: 's', login_url: 'http://svc.test/l' } })]);
+    const result = await new Svc({ apiKey: '', baseUrl: url('') }).cli.authStart();
+    expect(result.data.state).toBe('s');
+    expect(start.headers[0]!.get('authorization')).toBeNull();
   });
 });
 

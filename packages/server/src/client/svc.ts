@@ -22,7 +22,9 @@ import type {
   TestEventRequest,
   TestEventResponse,
 } from '@svc/types';
-import { send, type Call, type Transport } from '../http/send';
+import { SvcNetworkError } from '../errors/errors';
+import type { ResponseMeta } from '../http/meta';
+import { send, type Call } from '../http/send';
 import { resolveOptions, type SvcOptions } from './options';
 import { recoverLead, recoverSale } from './recover';
 import type { Exact, LeadResult, SaleResult, SvcResult } from './types';
@@ -98,11 +100,22 @@ export class Svc {
   readonly cli: SvcCli;
   readonly partners: SvcPartners;
   readonly links: SvcLinks;
-  readonly #transport: Transport;
+  readonly #call: <T>(c: Call) => Promise<T & ResponseMeta>;
 
+  /**
+   * Throws at once, before any request, when there is no key at all (no `apiKey`, no non-empty `SVC_API_KEY`):
+   * most calls need one. `apiKey: ''` is a client without a program key (click, login and login-token calls).
+   */
   constructor(options: SvcOptions = {}) {
-    const transport = (this.#transport = resolveOptions(options));
-    const call = <T>(c: Call) => send<T>(transport, c);
+    const transport = resolveOptions(options);
+    if (transport.apiKey === undefined) {
+      throw TypeError("svc: no API key: pass { apiKey } or set SVC_API_KEY ('' for keyless calls)");
+    }
+    // A network failure names the address it could not reach.
+    const call = (this.#call = <T>(c: Call) =>
+      send<T>(transport, c).catch((e) => {
+        throw e instanceof SvcNetworkError ? new SvcNetworkError(`${e.message} (${c.method} ${transport.baseUrl + c.path})`, e, e) : e;
+      }));
     const post = (path: string, body: object | undefined, mode: Call['mode'], token?: string) =>
       ({ method: 'POST', path, body, mode, token }) as const;
     this.track = {
@@ -143,6 +156,6 @@ export class Svc {
 
   /** The readiness verdict of the key's program (`GET /api/v1/programs/me/readiness`). */
   readiness(): Promise<SvcResult<ReadinessResponse>> {
-    return send(this.#transport, { method: 'GET', path: paths.readiness, mode: 'safe' });
+    return this.#call({ method: 'GET', path: paths.readiness, mode: 'safe' });
   }
 }

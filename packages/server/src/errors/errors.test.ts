@@ -1,8 +1,13 @@
-import { catalogue, messageTemplates } from '@svc/types';
+import { readFileSync } from 'node:fs';
+import { catalogue, clientCodeByStatus, clientErrorCodes, messageTemplates, saleErrorCodes, type CatalogueEntry } from '@svc/types';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { client, platformError, typedError, url, useMsw } from '../../test/support/msw';
 import {
+  codeByMessage,
+  codeByStatus,
+  docsBase,
+  hints,
   SvcApiError,
   SvcBadRequestError,
   SvcConflictError,
@@ -52,7 +57,7 @@ describe('platform envelope', () => {
     expect(error.name).toBe(Class.name);
   });
 
-  it('403, 409, 410 and 422 have their classes; code is undefined where the route sends none', async () => {
+  it('403, 409, 410 and 422 have their classes; where the route sends no code, the status gives one', async () => {
     server.use(
       http.post(url('/api/v1/track/lead'), () => platformError(403, 'ForbiddenError', catalogue.programMismatch.message)),
       http.post(url('/api/v1/cli/test-event'), () => platformError(410, 'GoneError', catalogue.stripeConnectRetired.message)),
@@ -64,9 +69,10 @@ describe('platform envelope', () => {
     );
     const forbidden = await rejection(svc.track.lead({ customer_key: 'u1', additional_data: { test_mode: true, program_id: 2 } }));
     expect(forbidden).toBeInstanceOf(SvcForbiddenError);
-    expect(forbidden.code).toBeUndefined();
-    expect(await rejection(svc.cli.testEvent({ event_type: 'click' }))).toBeInstanceOf(SvcGoneError);
-    expect(await rejection(svc.cli.init({ name: 'n', domain: 'd.test', commission_type: 'percent', commission_rate: 10 }, 'tok'))).toBeInstanceOf(SvcConflictError);
+    expect(forbidden.code).toBe('forbidden');
+    expect(await rejection(svc.cli.testEvent({ event_type: 'click' }))).toMatchObject({ constructor: SvcGoneError, code: 'gone' });
+    const conflict = await rejection(svc.cli.init({ name: 'n', domain: 'd.test', commission_type: 'percent', commission_rate: 10 }, 'tok'));
+    expect(conflict).toMatchObject({ constructor: SvcConflictError, code: 'conflict', hint: undefined, docsUrl: undefined });
     const currency = await rejection(svc.track.sale({ transaction_id: 't', amount_cents: 1, currency: 'GBP' as 'USD' }));
     expect(currency).toBeInstanceOf(SvcUnprocessableEntityError);
     expect(currency).toMatchObject({ code: 'unsupported_currency', message: 'currency GBP is not supported', status: 422 });
@@ -124,7 +130,7 @@ describe('other failures', () => {
     );
     const gateway = await rejection(svc.track.refund({ transaction_id: 'txn_1' }));
     expect(gateway.constructor).toBe(SvcApiError);
-    expect(gateway).toMatchObject({ status: 502, message: 'HTTP 502', envelope: undefined, body: '<html>Bad gateway</html>', code: undefined });
+    expect(gateway).toMatchObject({ status: 502, message: 'HTTP 502', envelope: undefined, body: '<html>Bad gateway</html>', code: 'http_502' });
     expect(gateway.requestId).toMatch(/\S/);
     const unknown = await rejection(svc.track.click({ affiliate_url: 'https://shop.test/?aff=x' }));
     expect(unknown).toMatchObject({ status: 418, code: 'brand_new_code' });
@@ -143,5 +149,82 @@ describe('other failures', () => {
     expect(error.cause).toBeInstanceOf(TypeError);
     expect(error.requestId).toBe(sent);
     expect(error.rateLimit).toBeUndefined();
+    expect(error.code).toBe('network_error');
+    expect(error.message).toMatch(/^Network failure: .+ \(POST http:\/\/svc\.test\/api\/v1\/track\/refund\)$/);
+    expect(error.stack).toContain('(POST http://svc.test/api/v1/track/refund)');
+  });
+});
+
+describe('every error has a stable code, and the common first-hour errors say what to do', () => {
+  const troubleshooting = readFileSync(new URL('../../../../docs/troubleshooting.md', import.meta.url), 'utf8');
+  const click = url('/api/v1/track/click');
+  const lead = url('/api/v1/track/lead');
+
+  it.each([
+    ['an unknown aff value', catalogue.clickLinkNotFound, 'link_not_found'],
+    ['a URL without aff', catalogue.clickNoAff, 'missing_aff'],
+    ['a click refused for its URL', catalogue.clickUrlInvalid, 'invalid_request'],
+  ] as const)('the click: %s', async (_what, entry, code) => {
+    server.use(http.post(click, () => platformError(400, 'BadRequestError', entry.message)));
+    const error = await rejection(svc.track.click({ affiliate_url: 'https://shop.test/?aff=nope' }));
+    expect(error).toMatchObject({ constructor: SvcBadRequestError, code, message: entry.message, hint: hints[code], docsUrl: hints[code] && `${docsBase}${code}` });
+  });
+
+  it('an unknown click on a lead: customer_not_found, with what to do and where it is explained', async () => {
+    server.use(http.post(lead, () => platformError(400, 'BadRequestError', catalogue.leadCustomerNotFound.message)));
+    const error = await rejection(svc.track.lead({ click_id: 'clk_other_server', customer_key: 'u1' }));
+    expect(error).toMatchObject({
+      code: 'customer_not_found',
+      message: catalogue.leadCustomerNotFound.message,
+      hint: expect.stringContaining('svc_click_id'),
+      docsUrl: 'https://github.com/svc-dev/svc/blob/main/docs/troubleshooting.md#customer_not_found',
+    });
+  });
+
+  it('no attribution on a sale keeps the wire code and gains the hint', async () => {
+    const entry = catalogue.saleOutsideWindow;
+    server.use(http.post(url('/api/v1/track/sale'), () => platformError(400, 'BadRequestError', entry.message, { code: entry.code })));
+    const error = await rejection(svc.track.sale({ transaction_id: 'pi_1', amount_cents: 100, customer_key: 'u1' }));
+    expect(error).toMatchObject({ code: 'no_attribution', message: entry.message, hint: hints.no_attribution, docsUrl: `${docsBase}no_attribution` });
+  });
+
+  it('a 401 without a wire code is unauthorized; ACCOUNT_BLOCKED keeps its details code', async () => {
+    server.use(
+      http.post(lead, () => platformError(401, 'UnauthorizedError', catalogue.authInvalidToken.message)),
+      http.get(url('/api/v1/cli/status'), () => platformError(401, 'UnauthorizedError', catalogue.cliAuthInvalidToken.message)),
+      http.get(url('/api/v1/cli/programs'), () => platformError(403, 'ForbiddenError', catalogue.accountBlocked.message, { details: { code: 'ACCOUNT_BLOCKED' } })),
+    );
+    expect(await rejection(svc.track.lead({ customer_key: 'u1' }))).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await rejection(svc.cli.status())).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await rejection(svc.cli.programs('tok'))).toMatchObject({ status: 403, code: 'ACCOUNT_BLOCKED' });
+  });
+
+  it("the SDK's copy of the client codes is the catalogue's", () => {
+    const withClientCode = Object.values(catalogue as Record<string, CatalogueEntry>).filter((entry) => entry.clientCode);
+    expect(codeByMessage).toEqual(Object.fromEntries(withClientCode.map((entry) => [entry.message, entry.clientCode])));
+    expect(codeByStatus).toEqual(clientCodeByStatus);
+    const known: readonly string[] = [...saleErrorCodes, ...clientErrorCodes];
+    for (const code of [...Object.values(codeByMessage), ...Object.keys(hints)]) expect(known).toContain(code);
+  });
+
+  it.each(Object.entries(hints))('docs/troubleshooting.md has the section %s, with the hint and the messages word for word', (code, hint) => {
+    const start = troubleshooting.indexOf(`\n### \`${code}\`\n`);
+    expect(start, `### \`${code}\` (the anchor #${code} of docs_url)`).toBeGreaterThan(0);
+    const section = troubleshooting.slice(start + 1).split(/\n#{2,3} /)[0]!;
+    expect(section).toContain(hint);
+    const entries = Object.values(catalogue as Record<string, CatalogueEntry>).filter((entry) => (entry.code ?? entry.clientCode) === code);
+    expect(entries.length).toBeGreaterThan(0);
+    for (const entry of entries) expect(section).toContain(`\`${entry.message}\``);
+  });
+
+  it('the message table of docs/troubleshooting.md quotes the catalogue word for word', () => {
+    const table = troubleshooting.slice(troubleshooting.indexOf('## Error messages you may meet'));
+    const quoted = [...table.matchAll(/^\| (?:\d{3} )?`([^`]+)`/gm)].map((m) => m[1]!);
+    expect(quoted.length).toBeGreaterThan(5);
+    const messages = Object.values(catalogue as Record<string, CatalogueEntry>).flatMap((entry) => [entry.message, entry.code]);
+    for (const text of quoted) {
+      const known = messages.includes(text) || text === `${messageTemplates.leadStatus('…')}`;
+      expect(known, text).toBe(true);
+    }
   });
 });

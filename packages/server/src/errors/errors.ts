@@ -1,4 +1,5 @@
 import type {
+  ClientErrorCode,
   Envelope,
   KnownErrorCode,
   LinkDisabledError,
@@ -10,12 +11,17 @@ import type {
 } from '@svc/types';
 import type { RateLimit, ResponseMeta } from '../http/meta';
 
-/** A known `error.code`, or any string a newer server may send: new codes never break a client. */
-export type SvcErrorCode = KnownErrorCode | (string & {});
+/**
+ * A known code: the service's `error.code`, or the catalogue's client codes for errors whose envelope has none
+ * (`http_<status>` for a status the catalogue does not name); any other string a newer server may send.
+ */
+export type SvcErrorCode = KnownErrorCode | ClientErrorCode | `http_${number}` | (string & {});
 
 /** The base of every error the SDK throws. */
 export class SvcError extends Error {
   override name = 'SvcError';
+  /** Stable and never empty: match on it (see `SvcApiError.code`; `network_error`, `timeout`). */
+  readonly code!: SvcErrorCode;
   /** The attempt's `X-Request-ID` (quote it to support). */
   readonly requestId: string;
   readonly rateLimit: RateLimit | undefined;
@@ -46,35 +52,75 @@ type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof
 type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
 /**
+ * The catalogue's client codes (packages/types/src/catalogue.ts: `clientCode` by message, `clientCodeByStatus`),
+ * copied because importing the catalogue would bundle all its messages; errors.test.ts checks the copy.
+ */
+export const codeByMessage: Record<string, SvcErrorCode> = {
+  'Referral link not found': 'link_not_found',
+  'No aff parameter found in affiliate_url': 'missing_aff',
+  'Customer not found. Provide a valid click_id or customer_key.': 'customer_not_found',
+};
+export const codeByStatus: Record<number, SvcErrorCode> = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  413: 'invalid_request',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'unavailable',
+};
+
+/** What to do, by code (the cause, then the fix); word for word in the code's section of docs/troubleshooting.md. */
+export const hints: Record<string, string> = {
+  link_not_found: "No link has this aff value on this server: check the partner's link (svc links list).",
+  customer_not_found: 'No click of this program has this click_id: send svc_click_id as set, or only customer_key.',
+  no_attribution: 'No referral click, or one outside the window: not an affiliate sale; do not resend it.',
+};
+export const docsBase = 'https://github.com/svc-dev/svc/blob/main/docs/troubleshooting.md#';
+
+/**
  * The service answered with an error status. Either envelope (§Errors/Envelopes) is read: `code` and
  * `message` come from `error`, `envelope` tells which one it was (`platform` has `data: null`).
  */
 export class SvcApiError extends SvcError {
   override name = 'SvcApiError';
   readonly status: number;
-  /** `error.code`; the platform envelope has none outside sale and refund (match on status and message then). */
-  readonly code: SvcErrorCode | undefined;
+  /**
+   * `error.code`; where the envelope has none (platform errors outside sale and refund), `error.details.code`
+   * (`ACCOUNT_BLOCKED`), else the catalogue's client code of the message, else of the status (`http_<status>`).
+   */
+  override readonly code: SvcErrorCode;
   /** `error.details` of the platform envelope; `{}` for the typed envelope. */
   readonly details: Record<string, unknown>;
   /** `undefined` when the body was not a svc envelope (for example a proxy's HTML page). */
   readonly envelope: Envelope | undefined;
   /** Seconds to wait, from `Retry-After` or `error.retry_after_seconds`. */
   readonly retryAfter: number | undefined;
-  /** `error.hint` of the typed envelope (`link_disabled`, `api_key_rotation_required`). */
+  /** What to do: `error.hint` of the typed envelope, else the SDK's hint for the code (unknown link, no `aff`, …). */
   readonly hint: string | undefined;
+  /** Where it is explained: `error.docs_url`, else the code's section of docs/troubleshooting.md where it has a hint. */
+  readonly docsUrl: string | undefined;
   /** The parsed response body (or its text when it was not JSON). */
   readonly body: unknown;
 
   constructor(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number) {
     const envelope = (body as { error?: unknown } | null)?.error;
     const error: ErrorBody = envelope && typeof envelope === 'object' ? envelope : {};
-    super(error.message ?? `HTTP ${status}`, meta);
+    const message = error.message ?? `HTTP ${status}`;
+    const details = error.details ?? {};
+    super(message, meta);
+    const code: string =
+      error.code ?? (details.code as string | undefined) ?? (Object.hasOwn(codeByMessage, message) ? codeByMessage[message] : codeByStatus[status]) ?? `http_${status}`;
     this.status = status;
-    this.code = error.code;
-    this.details = error.details ?? {};
+    this.code = code;
+    this.details = details;
     this.envelope = envelope === error ? ('data' in (body as object) ? 'platform' : 'typed') : undefined;
     this.retryAfter = retryAfter ?? error.retry_after_seconds;
-    this.hint = error.hint;
+    this.hint = error.hint ?? hints[code];
+    this.docsUrl = error.docs_url ?? (hints[code] && docsBase + code);
     this.body = body;
   }
 }
@@ -88,8 +134,6 @@ export class SvcUnauthorizedError extends SvcApiError {
 /** 401 `api_key_rotation_required`: the key is past its rotation deadline (§Authentication rule 5). */
 export class SvcRotationRequiredError extends SvcUnauthorizedError {
   override name = 'SvcRotationRequiredError';
-  /** Where the rotation is explained (`error.docs_url`). */
-  readonly docsUrl: string | undefined = (this.body as { error: ErrorBody }).error.docs_url;
 }
 export class SvcForbiddenError extends SvcApiError {
   override name = 'SvcForbiddenError';
@@ -116,11 +160,13 @@ export class SvcInternalServerError extends SvcApiError {
 /** No response: DNS, refused connection, reset. `cause` is the runtime's own error. */
 export class SvcNetworkError extends SvcError {
   override name = 'SvcNetworkError';
+  override readonly code = 'network_error';
 }
 
 /** The overall deadline (`timeout`, covering every attempt) ran out. */
 export class SvcTimeoutError extends SvcError {
   override name = 'SvcTimeoutError';
+  override readonly code = 'timeout';
 }
 
 const byStatus: Record<number, typeof SvcApiError> = {

@@ -52,6 +52,10 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
   let wait: number | undefined;
   let outcome: { value: T & ResponseMeta } | { error: SvcError } | undefined;
   const base = () => ({ method: call.method, url, attempt, requestId });
+  // The deadline, cleared when the call settles: Deno keeps the process alive for a pending AbortSignal.timeout()
+  // that has a listener (ky adds one), so a short script would wait out the whole timeout before exiting.
+  const deadlineController = new AbortController();
+  const deadlineTimer = setTimeout(() => deadlineController.abort(new DOMException('timeout', 'TimeoutError')), transport.timeout);
 
   /** A failed attempt: the policy's wait before the next one, or none (the error is the outcome). */
   const failed = (error: SvcError, status?: number) => {
@@ -82,7 +86,7 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
       json: call.body,
       searchParams: call.query,
       timeout: false,
-      signal: AbortSignal.timeout(transport.timeout),
+      signal: deadlineController.signal,
       throwHttpErrors: false,
       retry: {
         limit: transport.maxRetries,
@@ -146,6 +150,8 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
   } catch (error) {
     // ky stopped: the policy refused a retry, the attempts ran out, or the deadline passed during a wait.
     if (!outcome) throw error;
+  } finally {
+    clearTimeout(deadlineTimer);
   }
   // ky settled without throwing only after an attempt whose answer set the outcome.
   if ('error' in outcome!) throw outcome.error;

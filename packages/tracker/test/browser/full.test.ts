@@ -6,12 +6,12 @@ import { clickCookie, callSvc, createProgram, html, newVisit, open, scriptTag, s
 
 const clickPath = '/api/v1/track/click';
 
-// svc-tracker.full.js: consent hold and cross-domain hand-off.
+// svc-tracker.full.js: consent hold and cross-domain hand-off. Chromium only: it uses Playwright's clock and clicks.
 describe('svc-tracker.full.js', () => {
-  let world: World;
+  let world: World<'chromium'>;
 
   beforeAll(async () => {
-    world = await startWorld();
+    world = await startWorld('chromium');
   });
   afterAll(() => world?.close());
 

@@ -1,20 +1,73 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 // The built reference server, by path on purpose: @svc/reference-server depends on @svc/tracker (it serves the
 // script), so a devDependency back would make a cycle in the workspace graph. `pnpm build` builds it after us.
 import { startReferenceServer, type ReferenceServer } from '../../../../reference-server/dist/index.js';
 import { apiHost, startEdge, type Edge } from './edge';
 
-export interface World {
+/**
+ * The browser engine: Chromium (playwright-core), or Firefox ESR (puppeteer-core over WebDriver BiDi) in the
+ * `tracker:firefox` project, which sets SVC_BROWSER (vitest.firefox.config.ts).
+ */
+export type Engine = 'chromium' | 'firefox';
+const engineOfRun: Engine = process.env.SVC_BROWSER === 'firefox' ? 'firefox' : 'chromium';
+
+/** A cookie as both engines report it. */
+export interface Cookie {
+  name: string;
+  value: string;
+  domain: string;
+  path: string;
+  /** Unix seconds; -1 for a session cookie. */
+  expires: number;
+  httpOnly: boolean;
+  secure: boolean;
+  /** `Default`: set without the attribute (Firefox over BiDi says so; Chromium says `None` or `Lax`). */
+  sameSite: 'Strict' | 'Lax' | 'None' | 'Default';
+}
+
+/** The few operations the engine-neutral tests (cookie, attribution) use; Playwright's own objects have them. */
+export interface VisitContext {
+  cookies(): Promise<Cookie[]>;
+  clearCookies(): Promise<void>;
+  close(): Promise<void>;
+}
+export interface VisitPage {
+  goto(url: string): Promise<unknown>;
+  url(): string;
+  waitForFunction(fn: () => unknown): Promise<{ jsonValue(): Promise<unknown> }>;
+  evaluate<R>(fn: () => R | Promise<R>): Promise<R>;
+  evaluate<R, A>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  waitForTimeout(ms: number): Promise<void>;
+}
+
+export interface Visit<C extends VisitContext = VisitContext, P extends VisitPage = VisitPage> {
+  context: C;
+  page: P;
+  /** Uncaught page errors and console messages: the tracker must cause neither. */
+  errors: string[];
+  console: string[];
+}
+/** A Chromium visit: all of Playwright (clock, clicks, waitForURL), for the Chromium-only tests. */
+export type ChromiumVisit = Visit<BrowserContext, Page>;
+type VisitOf<E extends Engine> = [E] extends ['chromium'] ? ChromiumVisit : Visit;
+
+export interface World<E extends Engine = Engine> {
+  engine: E;
   server: ReferenceServer;
   edge: Edge;
-  browser: Browser;
+  /** A fresh browser context (cookies of its own) with one page. */
+  newVisit(): Promise<VisitOf<E>>;
   close(): Promise<void>;
 }
 
-/** The real reference server, the edge in front of it, and Debian's Chromium resolving every host to 127.0.0.1. */
-export async function startWorld(): Promise<World> {
-  const server = await startReferenceServer({ testControl: true });
-  const edge = await startEdge(server.url);
+interface Launched<V> {
+  newVisit(): Promise<V>;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium resolving every host to 127.0.0.1, driven by playwright-core. */
+async function launchChromium(): Promise<Launched<ChromiumVisit>> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -31,9 +84,85 @@ export async function startWorld(): Promise<World> {
     ],
   });
   return {
+    async newVisit() {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const visit: ChromiumVisit = { context, page, errors: [], console: [] };
+      page.on('pageerror', (error) => visit.errors.push(String(error)));
+      page.on('console', (message) => visit.console.push(message.text()));
+      return visit;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Debian's Firefox ESR driven by puppeteer-core over WebDriver BiDi. `network.dns.forceResolve` resolves every
+ * host to 127.0.0.1 (Chromium's `MAP *`), `acceptInsecureCerts` takes the edge's self-signed certificate, and
+ * HTTPS-First is off so that `http://` storefronts stay HTTP (the Secure attribute depends on it).
+ */
+async function launchFirefox(): Promise<Launched<Visit>> {
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    headless: true,
+    acceptInsecureCerts: true,
+    extraPrefsFirefox: { 'network.dns.forceResolve': '127.0.0.1', 'dom.security.https_first': false },
+  });
+  return {
+    async newVisit() {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const cookies = async (): Promise<Cookie[]> =>
+        (await context.cookies()).map(({ name, value, domain, path, expires, httpOnly, secure, sameSite }) => ({
+          name,
+          value,
+          domain,
+          path,
+          expires,
+          httpOnly: httpOnly ?? false,
+          secure,
+          sameSite: sameSite ?? 'Default',
+        }));
+      const visit: Visit = {
+        context: {
+          cookies,
+          clearCookies: async () => context.deleteCookie(...(await context.cookies())),
+          close: () => context.close(),
+        },
+        page: {
+          goto: (url) => page.goto(url),
+          url: () => page.url(),
+          waitForFunction: (fn) => page.waitForFunction(fn),
+          evaluate: (fn: (arg: unknown) => unknown, arg?: unknown) => page.evaluate(fn, arg),
+          waitForTimeout: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+        },
+        errors: [],
+        console: [],
+      };
+      page.on('pageerror', (error) => visit.errors.push(String(error)));
+      page.on('console', (message) => visit.console.push(message.text()));
+      return visit;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * The real reference server, the edge in front of it, and a browser resolving every host to 127.0.0.1: the run's
+ * engine (SVC_BROWSER), or the one named, for tests that use more of Playwright than the engine-neutral Visit.
+ */
+export async function startWorld(engine: 'chromium'): Promise<World<'chromium'>>;
+export async function startWorld(engine?: Engine): Promise<World>;
+export async function startWorld(engine: Engine = engineOfRun): Promise<World> {
+  const server = await startReferenceServer({ testControl: true });
+  const edge = await startEdge(server.url);
+  const browser: Launched<Visit> = engine === 'firefox' ? await launchFirefox() : await launchChromium();
+  return {
+    engine,
     server,
     edge,
-    browser,
+    newVisit: () => browser.newVisit(),
     async close() {
       await browser.close();
       await edge.close();
@@ -96,21 +225,8 @@ export function storeUrl(world: World, host: string, path: string, scheme: 'http
   return `${scheme}://${host}:${scheme === 'https' ? world.edge.httpsPort : world.edge.httpPort}${path}`;
 }
 
-export interface Visit {
-  context: BrowserContext;
-  page: Page;
-  /** Uncaught page errors and console messages: the tracker must cause neither. */
-  errors: string[];
-  console: string[];
-}
-
-export async function newVisit(world: World): Promise<Visit> {
-  const context = await world.browser.newContext();
-  const page = await context.newPage();
-  const visit: Visit = { context, page, errors: [], console: [] };
-  page.on('pageerror', (error) => visit.errors.push(String(error)));
-  page.on('console', (message) => visit.console.push(message.text()));
-  return visit;
+export function newVisit<E extends Engine>(world: World<E>): Promise<VisitOf<E>> {
+  return world.newVisit();
 }
 
 /** Opens a page and waits until the tracker has started (the `svc` global is the loaded one). */
@@ -147,7 +263,7 @@ export async function waitForClickCookie(visit: Visit) {
 export function callSvc<T>(visit: Visit, command: string, ...args: unknown[]): Promise<T> {
   return visit.page.evaluate(
     ([command, args]) =>
-      new Promise<T>((resolve) => (window as unknown as { svc: (...a: unknown[]) => void }).svc(command, ...(args as unknown[]), resolve)),
+      new Promise<T>((resolve) => (window as unknown as { svc: (...a: unknown[]) => void }).svc(command, ...args, resolve)),
     [command, args] as const,
   );
 }

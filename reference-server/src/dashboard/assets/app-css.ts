@@ -73,6 +73,10 @@ button.small { padding: 3px 10px; margin-top: 0; font-size: 13px; }
 ul.partner-links { list-style: none; padding: 0; }
 ul.partner-links li { padding: 6px 0; border-bottom: 1px solid var(--line); }
 body.has-partner-view #empty-view { display: none; }
+fieldset.inline { border: 0; padding: 0; margin: 10px 0 0; }
+fieldset.inline label { font-weight: 400; }
+.webhook-endpoint { border-top: 1px solid var(--line); margin-top: 14px; padding-top: 6px; }
+.webhook-endpoint code.webhook-url { word-break: break-all; }
 @media (max-width: 860px) { .layout, .grid2 { grid-template-columns: 1fr; } }
 /* Phones (390 px): nothing wider than the screen; wide tables scroll inside their card, not the page. */
 @media (max-width: 600px) {

@@ -5,6 +5,7 @@ import type { Account } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { rateWithinCap } from '../commissions/limits';
 import { createProgram } from '../programs/create-program';
+import { programDomain, programName } from '../programs/fields';
 import { programView } from '../programs/view';
 import { commissionTypeError } from './errors';
 
@@ -12,8 +13,10 @@ const present = (value: unknown) => value !== undefined && value !== null && !(t
 
 /**
  * §CLI errors, POST /init: the four fields are required, `commission_type` is one of four, `commission_rate` a
- * positive number (a string is rejected), and `advertiser_id`, when sent, must be the signed-in account's.
- * Returns the program with its key in full: the only time it is shown (§Resources/Program, api_token).
+ * positive number (a string is rejected), and `advertiser_id`, when sent, must be the signed-in account's. `name` is
+ * at most 200 characters and `domain` a host name (Decisions on `CliInitRequest`), checked before anything is stored.
+ * Shared by `POST /api/v1/cli/init` and `POST /api/dashboard/programs`. Returns the program with its key in full: the
+ * only time it is shown (§Resources/Program, api_token).
  */
 export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, account: Account, body: unknown): Promise<ProgramWire> {
   const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
@@ -26,6 +29,8 @@ export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, accoun
   if (![name, domain, type, rate].every(present) || typeof name !== 'string' || typeof domain !== 'string') {
     throw fail('initMissingFields');
   }
+  const validName = programName(name);
+  const validDomain = programDomain(domain);
   if (typeof type !== 'string' || !(commissionTypes as readonly string[]).includes(type)) {
     throw commissionTypeError(String(type));
   }
@@ -35,8 +40,8 @@ export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, accoun
   const created = await createProgram(deps, {
     workspaceId,
     advertiserId,
-    name: name.trim(),
-    domain: domain.trim(),
+    name: validName,
+    domain: validDomain,
     commissionType: type as CommissionType,
     commissionRate: rate,
   });

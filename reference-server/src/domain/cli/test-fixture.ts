@@ -10,7 +10,8 @@ export const testShortLink = (programId: number) => `svc-test-${programId}`;
 /**
  * The test fixture of a program: a partner and an enabled referral link that test clicks go through. Created on
  * first use and refreshed (turned back on) after; §Rate-limit response says this may happen before the chain cap
- * refuses a run.
+ * refuses a run. The partner is flagged `is_test` (§What the service does, item 6): it is none of the program's
+ * partners, so no partner list, link list, CSV export, payout or readiness count shows it.
  */
 export async function ensureTestLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<ReferralLink> {
   const shortLink = testShortLink(program.id);
@@ -22,7 +23,7 @@ export async function ensureTestLink(deps: Pick<DomainDeps, 'db' | 'clock'>, pro
   const now = deps.clock.now();
   try {
     await deps.db.transaction().execute(async (trx) => {
-      const partnerId = await insertPartner(trx, { programId: program.id, name: testPartnerName, now });
+      const partnerId = await insertPartner(trx, { programId: program.id, name: testPartnerName, isTest: true, now });
       await insertLink(trx, { programId: program.id, partnerId, shortLink, now });
     });
   } catch (error) {

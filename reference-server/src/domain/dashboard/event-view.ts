@@ -1,5 +1,5 @@
 import type { components } from '@svc/types';
-import type { EventRow } from '../../store/dashboard';
+import { recentEvents, type EventRow } from '../../store/dashboard';
 
 type TrackingEvent = components['schemas']['TrackingEvent'];
 
@@ -19,4 +19,12 @@ export function eventView(row: EventRow): TrackingEvent {
     ...(row.currency === null ? {} : { currency: row.currency }),
     ...(row.source === null ? {} : { source: row.source }),
   };
+}
+
+/** The program's latest events for the dashboard's live list (`GET /api/tracking/events/{programId}`). */
+export async function latestEvents(
+  db: Parameters<typeof recentEvents>[0],
+  query: { programId: number; limit: number; includeTest: boolean; afterId?: number },
+): Promise<TrackingEvent[]> {
+  return (await recentEvents(db, query)).map(eventView);
 }

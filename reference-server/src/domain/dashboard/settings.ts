@@ -1,5 +1,6 @@
 import type { LeadAuth, Program as ProgramWire } from '@svc/types';
 import { fail } from '../../errors/service-error';
+import { allowedOrigins } from '../programs/fields';
 import { newProgramKey } from '../programs/keys';
 import type { Role } from '../../store/accounts';
 import { updateProgram } from '../../store/dashboard-programs';
@@ -10,20 +11,10 @@ import { programView } from '../programs/view';
 
 const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
 
-function origin(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value);
-    // An origin is scheme + host (+ port): nothing after it.
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '') ? url.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Program settings a member edits in the dashboard: attribution window (§Attribution rules), lead auth mode
- * (§States and transitions) and allowed origins (§Authentication rule 6). All fields are checked before any change.
+ * (§States and transitions) and allowed origins (§Authentication rule 6; bounded in `domain/programs/fields.ts`). All
+ * fields are checked before any change.
  */
 export async function updateSettings(deps: Pick<DomainDeps, 'db'>, program: Program, body: Record<string, unknown>): Promise<ProgramWire> {
   const update: ProgramUpdate = {};
@@ -37,14 +28,8 @@ export async function updateSettings(deps: Pick<DomainDeps, 'db'>, program: Prog
     update.lead_auth = body.lead_auth as LeadAuth;
   }
   if (body.allowed_origins !== undefined) {
-    const list = body.allowed_origins;
-    if (list === null) update.allowed_origins = null;
-    else {
-      if (!Array.isArray(list) || list.length > 100) throw fail('dashboardOriginsInvalid');
-      const origins = list.map(origin);
-      if (origins.some((o) => o === undefined)) throw fail('dashboardOriginsInvalid');
-      update.allowed_origins = JSON.stringify([...new Set(origins)]);
-    }
+    const origins = allowedOrigins(body.allowed_origins);
+    update.allowed_origins = origins === null ? null : JSON.stringify(origins);
   }
   if (Object.keys(update).length === 0) throw fail('dashboardNothingToUpdate');
   return programView(await updateProgram(deps.db, program.id, update));

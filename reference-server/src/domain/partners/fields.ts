@@ -1,4 +1,5 @@
 import { fail } from '../../errors/service-error';
+import { characterCount } from '../programs/fields';
 
 /** The partner and link fields a merchant (or an API caller) sends; each check names its field in the message. */
 
@@ -8,9 +9,10 @@ export const shortLinkPattern = /^[A-Za-z0-9_-]{3,64}$/;
 
 export type PartnerStatus = 'active' | 'suspended';
 
+/** 1 to 200 characters, counted as the spec's `maxLength` counts them (code points). */
 export function partnerName(value: unknown): string {
   const name = typeof value === 'string' ? value.trim() : '';
-  if (name.length < 1 || name.length > 200 || name.includes('\0')) throw fail('partnerNameInvalid');
+  if (name.length < 1 || characterCount(name) > 200 || name.includes('\0')) throw fail('partnerNameInvalid');
   return name;
 }
 

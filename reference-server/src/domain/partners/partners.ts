@@ -25,7 +25,10 @@ export async function partnerOf(deps: Pick<DomainDeps, 'db'>, program: Program, 
   return partner;
 }
 
-/** Renames, re-invites (email) or suspends/reactivates a partner; every field is checked before anything changes. */
+/**
+ * Renames, re-invites (email) or suspends/reactivates a partner (dashboard, `PATCH /api/v1/partners/{partnerId}`);
+ * every field is checked before anything changes.
+ */
 export async function changePartner(deps: Pick<DomainDeps, 'db'>, program: Program, partnerId: number, body: Body): Promise<PartnerWire> {
   const update: { name?: string; email?: string | null; status?: 'active' | 'suspended' } = {};
   if (body.name !== undefined) update.name = partnerName(body.name);

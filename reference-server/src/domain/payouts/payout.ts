@@ -2,6 +2,7 @@ import type { components, Currency } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import type { Role } from '../../store/accounts';
 import { payableCommissions, settleCommissions } from '../../store/commissions';
+import { lockPartnerForPayout } from '../../store/partners';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { positiveId } from '../partners/fields';
@@ -16,7 +17,8 @@ type Amounts = Partial<Record<Currency, number>>;
  * netted against commissions reversed after an earlier payment (the partner's negative balance). Per currency:
  * when what is owed back exceeds what is due, nothing in that currency is settled and the balance carries to the
  * next payout (`carried_cents`). Repeating the call settles nothing more: paid rows are never paid again, and
- * reversed rows never become due.
+ * reversed rows never become due. Payouts of one partner run one at a time (the partner's row is locked), and the
+ * answer is made from the rows the UPDATEs changed, so two simultaneous calls never both report the same money.
  */
 export async function recordPayout(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, body: Record<string, unknown>): Promise<PayoutResult> {
   if (role !== 'owner') throw fail('payoutOwnerOnly');
@@ -27,25 +29,32 @@ export async function recordPayout(deps: Pick<DomainDeps, 'db' | 'clock'>, progr
   const now = deps.clock.now();
 
   return deps.db.transaction().execute(async (trx) => {
+    await lockPartnerForPayout(trx, partner.id);
     const rows = await payableCommissions(trx, program.id, partner.id, through);
-    const net: Amounts = {};
-    for (const r of rows) net[r.currency] = (net[r.currency] ?? 0) + (r.status === 'pending' ? 1 : -1) * Number(r.amount_cents);
-    const paid: Amounts = {};
+    const net = netByCurrency(rows);
     const carried: Amounts = {};
+    for (const [currency, cents] of Object.entries(net) as [Currency, number][]) if (cents < 0) carried[currency] = cents;
     const ids = { due: [] as number[], clawbacks: [] as number[] };
     for (const r of rows) {
-      if ((net[r.currency] as number) < 0) continue;
+      if (carried[r.currency] !== undefined) continue;
       (r.status === 'pending' ? ids.due : ids.clawbacks).push(r.id);
     }
-    for (const [currency, cents] of Object.entries(net) as [Currency, number][]) (cents < 0 ? carried : paid)[currency] = cents;
-    await settleCommissions(trx, ids, now);
+    // The answer counts what this call settled, never what it read: a row another payout settled first is not ours.
+    const settled = await settleCommissions(trx, ids, now);
     return {
       partner_id: partner.id,
       through: new Date(through).toISOString(),
-      commissions_paid: ids.due.length,
-      clawbacks_settled: ids.clawbacks.length,
-      paid_cents: paid,
+      commissions_paid: settled.filter((r) => r.status === 'pending').length,
+      clawbacks_settled: settled.filter((r) => r.status === 'reversed').length,
+      paid_cents: netByCurrency(settled),
       carried_cents: carried,
     };
   });
+}
+
+/** Per currency: due commissions minus clawbacks. */
+function netByCurrency(rows: { amount_cents: number; currency: Currency; status: 'pending' | 'reversed' }[]): Amounts {
+  const net: Amounts = {};
+  for (const r of rows) net[r.currency] = (net[r.currency] ?? 0) + (r.status === 'pending' ? 1 : -1) * Number(r.amount_cents);
+  return net;
 }

@@ -1,4 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { findProgramByKeyHash } from '../../store/programs';
+import type { Database, Program } from '../../store/schema';
 
 export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
@@ -12,4 +15,12 @@ export function newProgramKey(): { key: string; hash: string; last4: string } {
 
 export function maskKey(last4: string): string {
   return `svc_live_…${last4}`;
+}
+
+/** The program of a key, found by its hash (keys are stored only hashed); the comparison of hashes is constant-time. */
+export async function programOfKey(db: Kysely<Database>, key: string): Promise<Program | undefined> {
+  const hash = hashKey(key);
+  const program = await findProgramByKeyHash(db, hash);
+  if (!program) return undefined;
+  return timingSafeEqual(Buffer.from(program.api_key_hash, 'hex'), Buffer.from(hash, 'hex')) ? program : undefined;
 }

@@ -7,6 +7,7 @@ import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { DomainDeps } from '../deps';
 import { countLead } from '../metrics/record';
+import { queueWebhookEvent } from '../webhooks/events';
 import { leadStatusError } from './errors';
 import { checkOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
@@ -98,7 +99,22 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
     });
     // A browser lead confirmed by the server was counted when it arrived.
     const counted = customer?.status === 'lead';
-    if (!provisional && !counted) await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
+    if (!provisional && !counted) {
+      await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
+      // The lead settles now: `lead.created`, in this transaction (spec/openapi.yaml, webhooks `lead.created`).
+      await queueWebhookEvent(trx, {
+        programId: program.id,
+        type: 'lead.created',
+        at: now,
+        data: {
+          program_id: program.id,
+          customer_key: input.customerKey ?? customer?.customer_key ?? null,
+          click_id: customer?.click_id ?? null,
+          partner_id: customer?.partner_id ?? null,
+          is_test: isTest,
+        },
+      });
+    }
   };
 
   try {

@@ -3,7 +3,9 @@ import { findCommissionOfSale, reverseCommission } from '../../store/commissions
 import { findSaleInProgram, markRefunded } from '../../store/sales';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
+import { customerKeyOf } from '../../store/webhooks';
 import { countRefund } from '../metrics/record';
+import { queueWebhookEvent } from '../webhooks/events';
 
 export interface RefundInput {
   program: Program;
@@ -44,6 +46,25 @@ export async function recordRefund(deps: DomainDeps, input: RefundInput): Promis
         occurredAt: sale.occurred_at,
       });
     }
+    // Outbound webhooks: once per sale, in the refund's transaction (spec/openapi.yaml, webhooks `sale.refunded`).
+    await queueWebhookEvent(trx, {
+      programId: sale.program_id,
+      type: 'sale.refunded',
+      at: now,
+      data: async () => ({
+        program_id: sale.program_id,
+        sale_id: sale.id,
+        transaction_id: sale.processor_event_id,
+        customer_key: await customerKeyOf(trx, sale.customer_id),
+        partner_id: sale.partner_id,
+        amount_cents: sale.amount_cents,
+        currency: sale.currency,
+        commission_id: commission?.id ?? null,
+        commission_status: commission ? 'reversed' : 'none',
+        reason: input.reason ?? null,
+        is_test: sale.is_test === 1,
+      }),
+    });
     return true;
   });
   return {

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../store/unique-violation';
 import { createCommission } from '../commissions/create';
 import type { DomainDeps } from '../deps';
 import { countSale } from '../metrics/record';
+import { queueWebhookEvent } from '../webhooks/events';
 import { saleWithinWindow } from './window';
 
 export interface SaleInput {
@@ -95,6 +96,26 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
         currency: input.currency,
         source: input.source,
       });
+      // Outbound webhooks: the events commit with the sale and its commission, or not at all.
+      const customerKey = customer?.customer_key ?? input.customerKey ?? null;
+      await queueWebhookEvent(trx, {
+        programId: program.id,
+        type: 'sale.created',
+        at: now,
+        data: {
+          program_id: program.id,
+          sale_id: saleId,
+          transaction_id: transactionId,
+          customer_key: customerKey,
+          click_id: customer?.click_id ?? null,
+          partner_id: partnerId,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          source: input.source,
+          occurred_at: new Date(input.occurredAt).toISOString(),
+          is_test: test,
+        },
+      });
       if (test || partnerId === null) return { saleId, commission: null };
       await sql`savepoint commission`.execute(trx);
       try {
@@ -103,6 +124,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
           { program, saleId, partnerId, amountCents: input.amountCents, currency: input.currency, isConversion },
           trx,
         );
+        await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId, customerKey, input, commission, now });
         await sql`release savepoint commission`.execute(trx);
         return { saleId, commission };
       } catch (commissionError) {
@@ -127,6 +149,46 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
     transactionId,
     message: test ? 'Test sale recorded (no commission)' : 'Sale recorded',
   };
+}
+
+/**
+ * `commission.created`, behind the commission's savepoint: rolled back with it. Failing to queue it is failing to
+ * create the commission (the documented `Failed to create commission` path).
+ */
+async function queueCommissionEvent(
+  trx: DomainDeps['db'],
+  c: {
+    program: Program;
+    saleId: number;
+    transactionId: string;
+    partnerId: number;
+    customerKey: string | null;
+    input: SaleInput;
+    commission: { id: number; amountCents: number };
+    now: number;
+  },
+): Promise<void> {
+  try {
+    await queueWebhookEvent(trx, {
+      programId: c.program.id,
+      type: 'commission.created',
+      at: c.now,
+      data: {
+        program_id: c.program.id,
+        commission_id: c.commission.id,
+        sale_id: c.saleId,
+        transaction_id: c.transactionId,
+        partner_id: c.partnerId,
+        customer_key: c.customerKey,
+        amount_cents: c.commission.amountCents,
+        sale_amount_cents: c.input.amountCents,
+        currency: c.input.currency,
+        is_test: false,
+      },
+    });
+  } catch (error) {
+    throw fail('commissionFailed', { cause: error });
+  }
 }
 
 /**

@@ -34,7 +34,7 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
   const sent = body.currency ?? 'USD';
   // Any case, stored upper-case: Stripe and most processors send `usd` (spec/openapi.yaml `CurrencyInput`, **Decision**).
   const currency = typeof sent === 'string' ? sent.toUpperCase() : sent;
-  if (!currencies.includes(currency as Currency)) throw currencyError(String(sent));
+  if (!currencies.includes(currency as Currency)) throw currencyError(typeof sent === 'string' ? sent : JSON.stringify(sent));
   const occurredAt = body.occurred_at === undefined ? now : parseOccurredAt(body.occurred_at, now);
   if (body.provider !== undefined && !providers.includes(body.provider as (typeof providers)[number])) throw providerError(providers);
   const ppi = body.provider_payment_id;

@@ -1,6 +1,7 @@
 import type { ReferralLink } from '@svc/types';
 import type { Context } from '../../cli/context';
 import { UsageError } from '../../cli/failures';
+import { didYouMean } from '../../cli/did-you-mean';
 import type { Colours } from '../../output/colour';
 
 export const linkActions = ['create', 'list', 'disable'] as const;
@@ -8,7 +9,7 @@ export type LinkAction = (typeof linkActions)[number];
 
 export function parseLinkAction(value: string | undefined): LinkAction {
   if (value !== undefined && (linkActions as readonly string[]).includes(value)) return value as LinkAction;
-  throw new UsageError(`Unknown links action "${value ?? ''}". Use one of: ${linkActions.join(', ')}.`, 'links');
+  throw new UsageError(`Unknown links action "${value ?? ''}".${didYouMean(value ?? '', linkActions)} Use one of: ${linkActions.join(', ')}.`, 'links');
 }
 
 /** A positive integer from `--partner`, or a usage error before anything is sent. */

@@ -1,5 +1,6 @@
 import type { Context } from '../../cli/context';
 import { UsageError } from '../../cli/failures';
+import { didYouMean } from '../../cli/did-you-mean';
 import { partnerLines } from './partner-lines';
 
 export const partnerActions = ['add', 'list'] as const;
@@ -7,7 +8,7 @@ export type PartnerAction = (typeof partnerActions)[number];
 
 export function parsePartnerAction(value: string | undefined): PartnerAction {
   if (value !== undefined && (partnerActions as readonly string[]).includes(value)) return value as PartnerAction;
-  throw new UsageError(`Unknown partners action "${value ?? ''}". Use one of: ${partnerActions.join(', ')}.`, 'partners');
+  throw new UsageError(`Unknown partners action "${value ?? ''}".${didYouMean(value ?? '', partnerActions)} Use one of: ${partnerActions.join(', ')}.`, 'partners');
 }
 
 /** `svc partners add --name … [--email …]`: adds a partner to the key's program (`POST /api/v1/partners`). */

@@ -12,7 +12,7 @@ export async function programs(ctx: Context): Promise<void> {
   output.next(
     data.programs.length
       ? [
-          `${o.cyan('svc status --api-key <key>')}   check a program (keys are shown in full only by svc init, or in the dashboard program settings)`,
+          `${o.cyan('svc status --api-key <key>')}   check a program (a key is shown in full only once, when made: by svc init, or by Regenerate key in the dashboard program settings, which show it masked)`,
         ]
       : [`${o.cyan('svc init')}   create your first program`],
   );

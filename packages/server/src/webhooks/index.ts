@@ -1,0 +1,16 @@
+export {
+  verifyWebhook,
+  WebhookVerificationError,
+  type WebhookVerificationErrorCode,
+  type WebhookHeaders,
+  type VerifyWebhookOptions,
+} from './verify';
+export type {
+  WebhookEvent,
+  WebhookEventType,
+  LeadCreatedEvent,
+  SaleCreatedEvent,
+  CommissionCreatedEvent,
+  SaleRefundedEvent,
+  WebhookTestEvent,
+} from '@svc/types';

@@ -1,0 +1,57 @@
+import type { CommissionCreatedEvent, LeadCreatedEvent, SaleCreatedEvent, SaleRefundedEvent, WebhookEventType, WebhookTestEvent } from '@svc/types';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/schema';
+import { enabledWebhookEndpoints, insertWebhookEvent } from '../../store/webhooks';
+import { maxAttempts, testEventAttempts } from './schedule';
+import { newMessageId } from './signature';
+
+/** The `data` of each event the service sends (the top-level `webhooks` of spec/openapi.yaml). */
+export interface WebhookEventData {
+  'lead.created': LeadCreatedEvent['data'];
+  'sale.created': SaleCreatedEvent['data'];
+  'commission.created': CommissionCreatedEvent['data'];
+  'sale.refunded': SaleRefundedEvent['data'];
+}
+
+type Data<T extends WebhookEventType> = WebhookEventData[T];
+
+/**
+ * Puts an event in the outbox, in the caller's transaction (`db` is the transaction of the record the event
+ * describes): it commits with the record or not at all (spec/openapi.yaml, tag `outbound-webhooks`, "Delivery").
+ * One delivery per enabled endpoint of the program subscribed to the type; none subscribed, nothing is written and
+ * `data` (a function, when it needs a read) is never built.
+ */
+export async function queueWebhookEvent<T extends WebhookEventType>(
+  db: Kysely<Database>,
+  event: { programId: number; type: T; at: number; data: Data<T> | (() => Promise<Data<T>>) },
+): Promise<void> {
+  const endpoints = (await enabledWebhookEndpoints(db, event.programId)).filter((e) => receives(e.events, event.type));
+  if (endpoints.length === 0) return;
+  const data = typeof event.data === 'function' ? await event.data() : event.data;
+  await insertWebhookEvent(
+    db,
+    { programId: event.programId, messageId: newMessageId(), type: event.type, payload: body(event.type, event.at, data), now: event.at },
+    endpoints.map((e) => ({ endpointId: e.id, maxAttempts })),
+  );
+}
+
+/** The `webhook.test` event of a test-send: to this endpoint only, attempted once. Answers the delivery's id. */
+export async function queueTestEvent(db: Kysely<Database>, endpoint: { programId: number; id: number }, at: number): Promise<number> {
+  const data: WebhookTestEvent['data'] = { program_id: endpoint.programId, endpoint_id: endpoint.id, is_test: true };
+  const [deliveryId] = await insertWebhookEvent(
+    db,
+    { programId: endpoint.programId, messageId: newMessageId(), type: 'webhook.test', payload: body('webhook.test', at, data), now: at },
+    [{ endpointId: endpoint.id, maxAttempts: testEventAttempts }],
+  );
+  return deliveryId!;
+}
+
+function receives(events: string, type: string): boolean {
+  const list: unknown = JSON.parse(events);
+  return Array.isArray(list) && list.includes(type);
+}
+
+/** `{type, timestamp, data}`, serialised once: every attempt sends these bytes. */
+function body(type: string, at: number, data: object): string {
+  return JSON.stringify({ type, timestamp: new Date(at).toISOString(), data });
+}

@@ -1,0 +1,124 @@
+import { lookup as resolveHost } from 'node:dns/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from '../domain/webhooks/address';
+import type { AttemptRequest, AttemptResult, WebhookSender } from '../domain/webhooks/deliver';
+
+/** No answer within this long is a failed attempt (spec/openapi.yaml, tag `outbound-webhooks`, "Delivery"). */
+export const attemptTimeoutMs = 10_000;
+
+export interface HttpSenderOptions {
+  /** Test control or `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: the address guard is off. */
+  allowPrivateAddresses: boolean;
+  timeoutMs?: number;
+}
+
+class RefusedAddress extends Error {}
+class TimedOut extends Error {}
+
+/**
+ * The transport of outbound webhooks: one POST over node:http(s), on a connection of its own, never following a
+ * redirect (a 3xx is a failed attempt), given up after 10 seconds. With the address guard on, the host is resolved
+ * first and every address must be public (IPv4 and IPv6, `domain/webhooks/address.ts`); the connection then goes to
+ * an address that was checked, so a name that resolves differently a moment later cannot slip a private one in.
+ */
+export function httpSender(options: HttpSenderOptions): WebhookSender {
+  const timeoutMs = options.timeoutMs ?? attemptTimeoutMs;
+  return async (request: AttemptRequest): Promise<AttemptResult> => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new TimedOut()), timeoutMs);
+    const stop = () => controller.abort(request.signal.reason);
+    if (request.signal.aborted) stop();
+    else request.signal.addEventListener('abort', stop, { once: true });
+    try {
+      const url = new URL(request.url);
+      const pinned = options.allowPrivateAddresses ? undefined : await publicAddressOf(url.hostname, controller.signal);
+      return await post(url, request, pinned, controller.signal, timeoutMs);
+    } catch (error) {
+      return { delivered: false, status: null, error: describe(controller.signal.reason instanceof TimedOut ? controller.signal.reason : error, timeoutMs) };
+    } finally {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', stop);
+    }
+  };
+}
+
+interface Pinned {
+  address: string;
+  family: number;
+}
+
+/** The host's first address once every one of them is public; a refusal names the address that is not. */
+async function publicAddressOf(hostname: string, signal: AbortSignal): Promise<Pinned> {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  const literal = isIP(host);
+  const addresses = literal !== 0 ? [{ address: host, family: literal }] : await abortable(resolveHost(host, { all: true, verbatim: true }), signal);
+  const refused = addresses.find((a) => !isPublicAddress(a.address));
+  if (refused) {
+    const named = literal !== 0 ? refused.address : `${refused.address} (${host})`;
+    throw new RefusedAddress(`address ${named} is not public: refused (allowed only with test control or SVC_WEBHOOKS_ALLOW_PRIVATE=1)`);
+  }
+  if (addresses.length === 0) throw Object.assign(new Error('no address'), { code: 'ENOTFOUND' });
+  return addresses[0]!;
+}
+
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const reason = () => (signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) return reject(reason());
+    const onAbort = () => reject(reason());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+function post(url: URL, request: AttemptRequest, pinned: Pinned | undefined, signal: AbortSignal, timeoutMs: number): Promise<AttemptResult> {
+  const lookup: LookupFunction | undefined = pinned
+    ? (_hostname, options, callback) => {
+        if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);
+        else callback(null, pinned.address, pinned.family);
+      }
+    : undefined;
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        agent: false,
+        signal,
+        ...(lookup ? { lookup } : {}),
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        // The answer's body is not read: drained and dropped, and the connection closed if it never ends.
+        const cleanup = setTimeout(() => req.destroy(), timeoutMs);
+        cleanup.unref();
+        res.on('close', () => clearTimeout(cleanup));
+        res.on('error', () => undefined);
+        res.resume();
+        if (status >= 200 && status < 300) resolve({ delivered: true, status });
+        else if (status >= 300 && status < 400) resolve({ delivered: false, status, error: `HTTP ${status}: redirects are not followed` });
+        else resolve({ delivered: false, status, error: `HTTP ${status}` });
+      },
+    );
+    req.on('error', reject);
+    req.end(request.body);
+  });
+}
+
+/** A short reason for the dashboard: no URL, header or body in it. */
+function describe(error: unknown, timeoutMs: number): string {
+  if (error instanceof TimedOut) return `timed out after ${Math.round(timeoutMs / 1000)} s`;
+  if (error instanceof RefusedAddress) return error.message;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ECONNREFUSED') return 'connection refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') return 'host not found';
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'connection reset';
+  if (code === 'ABORT_ERR' || (error as Error | null)?.name === 'AbortError') return 'stopped';
+  if (typeof code === 'string') return `connection failed (${code})`;
+  if (error instanceof TypeError) return 'invalid URL';
+  return 'connection failed';
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  createWebhookEndpoint,
+  listWebhookEndpointSummaries,
+  removeWebhookEndpoint,
+  sendTestEvent,
+  updateWebhookEndpoint,
+} from '../domain/webhooks/endpoints';
+import { endpointId } from '../domain/webhooks/fields';
+import { dashboardContext } from './dashboard-auth';
+
+type ProgramParams = { Params: { programId: string } };
+type EndpointParams = { Params: { programId: string; endpointId: string } };
+type Body = Record<string, unknown> | undefined;
+const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
+
+/**
+ * A program's outbound webhook endpoints (spec tag `outbound-webhooks`), behind a dashboard session and an active
+ * membership on the program, like every /api/dashboard/programs/{programId} route. The delivery itself is the loop
+ * of `outbound/dispatcher.ts`.
+ */
+export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void> {
+  const { deps, access } = dashboardContext(app);
+  const endpointDeps = () => ({ ...deps(), serverKey: app.svc.serverKey, allowPrivateAddresses: app.svc.webhooks.allowPrivateAddresses });
+  const base = '/api/dashboard/programs/:programId/webhook-endpoints';
+
+  app.post<ProgramParams & { Body: Body }>(base, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await createWebhookEndpoint(endpointDeps(), program, bodyOf(request.body)) });
+  });
+
+  app.get<ProgramParams>(base, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return { data: await listWebhookEndpointSummaries(deps(), program) };
+  });
+
+  app.patch<EndpointParams & { Body: Body }>(`${base}/:endpointId`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return { data: await updateWebhookEndpoint(deps(), program, endpointId(request.params.endpointId), bodyOf(request.body)) };
+  });
+
+  app.delete<EndpointParams>(`${base}/:endpointId`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    await removeWebhookEndpoint(deps(), program, endpointId(request.params.endpointId));
+    return reply.status(204).send();
+  });
+
+  app.post<EndpointParams>(`${base}/:endpointId/test`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    const delivery = await sendTestEvent(deps(), program, endpointId(request.params.endpointId));
+    app.svc.webhooks.dispatcher.wake();
+    return reply.status(202).send({ data: delivery });
+  });
+}

@@ -1,6 +1,6 @@
 export { createSvc, getClickId, clickIdCookie, clickExpiresCookie, type Svc, type SignupDetails } from './svc';
 export type { SvcOptions } from './options';
-export { leadStatusPrefix, type ClickResult, type SignupResult, type Skipped, type Failed } from './api/results';
+export { type ClickResult, type SignupResult, type Skipped, type Failed } from './api/results';
 export { domainCandidates } from './cookie/domains';
 export { readCookie, writeCookie, detectRootDomain } from './cookie/cookie';
 export { parseLanding, pickLandingUrl, handoffIdParam, handoffExpiresParam, type Landing, type Handoff } from './landing/landing';

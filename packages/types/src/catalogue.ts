@@ -25,14 +25,19 @@ export const typedErrorCodes = ['invalid_key', 'internal_error', 'rate_limited',
 export type TypedErrorCode = (typeof typedErrorCodes)[number];
 
 /**
- * Codes the SDKs give an error whose envelope carries no `error.code` (§Errors/Envelopes: "tell them apart by
- * status and message"). Never sent by the service: an entry's own `clientCode`, else the code of its status
- * (`clientCodeByStatus`, `http_<status>` for any other); `network_error` and `timeout` when no response came.
+ * Codes that tell apart errors whose envelope carries no `error.code` (§Errors/Envelopes says "tell them apart by
+ * status and message"; svc decides by code instead). The service sends an entry's `clientCode` as
+ * `error.details.code` of the platform envelope (spec/openapi.yaml, `PlatformErrorDetails`); the SDKs give any other
+ * error the code of its status (`clientCodeByStatus`, `http_<status>` for any other), and `network_error` or
+ * `timeout` when no response came.
  */
 export const clientErrorCodes = [
   'link_not_found',
   'missing_aff',
   'customer_not_found',
+  'customer_status',
+  'commission_failed',
+  'session_consumed',
   'forbidden',
   'conflict',
   'gone',
@@ -55,6 +60,9 @@ export const clientCodeByStatus = {
   500: 'internal_error',
   503: 'unavailable',
 } as const satisfies Record<number, SaleErrorCode | TypedErrorCode | ClientErrorCode>;
+
+/** `error.details.code` of the 400 `Customer status cannot be updated to lead…` (`messageTemplates.leadStatus`). */
+export const leadStatusCode = 'customer_status' satisfies ClientErrorCode;
 
 /** Every `error.code` the service can send; a client must still accept codes it does not know. */
 export type KnownErrorCode = SaleErrorCode | TypedErrorCode;
@@ -80,7 +88,7 @@ export interface CatalogueEntry {
   /** `error.code` where the route sends one (sale and refund, typed envelope). */
   readonly code?: KnownErrorCode;
   readonly message: string;
-  /** The code the SDKs give this error when the wire sends none (`clientErrorCodes`); never sent. */
+  /** Sent as `error.details.code` (`clientErrorCodes`), so clients decide by code, never by message text. */
   readonly clientCode?: ClientErrorCode;
 }
 
@@ -156,7 +164,7 @@ export const catalogue = {
   leadFailed: platform(500, 'Lead tracking failed'),
   saleFailed: platform(500, 'Sale tracking failed', 'internal_error'),
   refundFailed: platform(500, 'Refund tracking failed', 'internal_error'),
-  commissionFailed: platform(500, 'Failed to create commission', 'internal_error'),
+  commissionFailed: { ...platform(500, 'Failed to create commission', 'internal_error'), clientCode: 'commission_failed' },
 
   // Rate limits (§Rate-limit response) and the synthetic-chain cap.
   rateLimited: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many requests.' },
@@ -170,7 +178,7 @@ export const catalogue = {
   accountBlocked: platform(403, 'Your account has been suspended.'),
   pollMissingState: platform(400, 'Missing state parameter'),
   pollSessionNotFound: platform(404, 'Session not found'),
-  pollSessionConsumed: platform(400, 'Session already consumed'),
+  pollSessionConsumed: { ...platform(400, 'Session already consumed'), clientCode: 'session_consumed' },
 
   // §CLI errors, account-session routes.
   initAuthRequired: platform(401, 'Authentication required — run svc login first'),
@@ -290,6 +298,7 @@ export type CatalogueKey = keyof typeof catalogue;
 
 /** Messages with a variable part, word for word from the spec. */
 export const messageTemplates = {
+  /** Sent with `error.details.code` = `customer_status` (`leadStatusCode`). */
   leadStatus: (status: string) => `Customer status cannot be updated to lead. Current status: ${status}`,
   saleCurrency: (currency: string) => `currency ${currency} is not supported`,
   saleProvider: (allowed: readonly string[]) => `provider must be one of: ${allowed.join(', ')}`,

@@ -1646,10 +1646,17 @@ export interface components {
             /** @description On 422 `unsupported_currency`, the currencies the service accepts. */
             supported?: components["schemas"]["Currency"][];
             /**
-             * @description On a suspended account's login.
+             * @description `ACCOUNT_BLOCKED` on a suspended account's login. **Decision:** the platform envelope has no `error.code`
+             *     outside sale and refund, and the rules tell its errors apart by message; svc sends a stable code here for
+             *     the errors a client acts on, so no client has to match message text: `link_not_found` (click, `Referral
+             *     link not found`), `missing_aff` (click, `No aff parameter found in affiliate_url`), `customer_not_found`
+             *     (lead, `Customer not found. Provide a valid click_id or customer_key.`), `customer_status` (lead,
+             *     `Customer status cannot be updated to lead. Current status: …`: already a lead or further) and
+             *     `commission_failed` (sale 500 `Failed to create commission`: the sale is stored; never resend it) and
+             *     `session_consumed` (CLI poll 400 `Session already consumed`: the login token was already handed out).
              * @enum {string}
              */
-            code?: "ACCOUNT_BLOCKED";
+            code?: "ACCOUNT_BLOCKED" | "link_not_found" | "missing_aff" | "customer_not_found" | "customer_status" | "commission_failed" | "session_consumed";
             /** @description On a CLI 500. */
             request_id?: string;
         };

@@ -32,7 +32,8 @@ export class ServiceError extends Error {
     this.status = entry.status;
     this.envelope = entry.envelope;
     this.code = entry.code;
-    this.details = options.details ?? {};
+    // An entry's client code travels as `details.code`, so clients decide by code (spec/openapi.yaml, PlatformErrorDetails).
+    this.details = { ...(entry.clientCode ? { code: entry.clientCode } : {}), ...options.details };
     this.extra = options.extra ?? {};
     this.topLevel = options.topLevel ?? {};
     this.headers = options.headers ?? {};

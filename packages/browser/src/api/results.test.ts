@@ -1,8 +1,8 @@
-import { messageTemplates } from '@svc/types';
+import { leadStatusCode, messageTemplates } from '@svc/types';
 import { describe, expect, it } from 'vitest';
-import { leadStatusPrefix, toResult, toSignupResult } from './results';
+import { toResult, toSignupResult } from './results';
 
-const platform = (status: number, message: string) => ({ data: null, error: { status, name: 'BadRequestError', message, details: {} } });
+const platform = (status: number, message: string, details = {}) => ({ data: null, error: { status, name: 'BadRequestError', message, details } });
 
 describe('toResult', () => {
   it('passes a 200 body through as the response', () => {
@@ -24,12 +24,12 @@ describe('toResult', () => {
 });
 
 describe('toSignupResult', () => {
-  it('matches the catalogue message of an already recorded lead', () => {
-    expect(messageTemplates.leadStatus('lead').startsWith(leadStatusPrefix)).toBe(true);
+  it('decides by details.code, never by the message', () => {
+    expect(toSignupResult([400, platform(400, messageTemplates.leadStatus('lead'))])).toMatchObject({ ok: false, status: 400 });
   });
 
   it.each(['lead', 'provisional_lead', 'converted'])('turns "Current status: %s" into success', (status) => {
-    expect(toSignupResult([400, platform(400, messageTemplates.leadStatus(status))])).toEqual({
+    expect(toSignupResult([400, platform(400, messageTemplates.leadStatus(status), { code: leadStatusCode })])).toEqual({
       ok: true,
       response: { success: true },
       alreadyLead: true,

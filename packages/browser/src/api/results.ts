@@ -1,4 +1,4 @@
-import type { ClickResponse, LeadResponse, LinkDisabledError, PlatformError, RateLimitedError } from '@svc/types';
+import type { ClickResponse, LeadResponse, leadStatusCode, LinkDisabledError, PlatformError, RateLimitedError } from '@svc/types';
 
 /** A request that was not sent: no `aff` on the page, or consent not given yet. */
 export interface Skipped {
@@ -24,8 +24,11 @@ export type ClickResult = { ok: true; response: ClickResponse } | Skipped | Fail
  */
 export type SignupResult = { ok: true; response: LeadResponse; alreadyLead?: true } | Skipped | Failed;
 
-/** §Errors/Message catalogue, 400 track lead (kept equal to `messageTemplates.leadStatus` by a test). */
-export const leadStatusPrefix = 'Customer status cannot';
+/**
+ * `error.details.code` of the 400 `Customer status cannot be updated to lead…` (spec/openapi.yaml,
+ * PlatformErrorDetails): decided by code, never by the message. A literal, so the catalogue stays out of the bundle.
+ */
+const customerStatus: typeof leadStatusCode = 'customer_status';
 
 /** The result of an answer from any of the spec's envelopes (platform, typed, the click 410). */
 export function toResult<T>([status, body]: [number, unknown]): { ok: true; response: T } | Failed {
@@ -36,7 +39,7 @@ export function toResult<T>([status, body]: [number, unknown]): { ok: true; resp
 
 export function toSignupResult(answer: [number, unknown]): SignupResult {
   const result = toResult<LeadResponse>(answer);
-  return !result.ok && result.status === 400 && !result.error.message.indexOf(leadStatusPrefix)
+  return !result.ok && result.status === 400 && (result.error as PlatformError['error']).details?.code === customerStatus
     ? { ok: true, response: { success: true }, alreadyLead: true }
     : result;
 }

@@ -9,7 +9,7 @@ import { decorateLink } from './decorate';
 export function watchLinks(domains: readonly string[], granted: () => boolean): void {
   const decorate = (event: Event) => {
     const target = event.target as Element;
-    const link = target.closest && (target.closest('a[href]') as HTMLAnchorElement | null);
+    const link = target.closest && target.closest<HTMLAnchorElement>('a[href]');
     const clickId = readCookie(handoffIdParam);
     const expires = +readCookie(handoffExpiresParam)!;
     if (link && clickId && granted() && expires * 1000 > Date.now()) decorateLink(link, domains, { clickId, expires });

@@ -1,22 +1,23 @@
-import { catalogue, customerStatuses, messageTemplates } from '@svc/types';
+import { catalogue, leadStatusCode, messageTemplates } from '@svc/types';
 import { describe, expect, it, vi } from 'vitest';
 import { SvcApiError } from '../errors/errors';
-import { leadStatusPrefix, recoverLead, recoverSale } from './recover';
+import { customerStatus, recoverLead, recoverSale } from './recover';
 
 const meta = { requestId: 'r', rateLimit: undefined };
 const platform = (status: number, message: string, details = {}) =>
   new SvcApiError(status, { data: null, error: { status, name: 'x', message, details } }, meta);
 
 describe('recoverLead', () => {
-  it('matches every status the catalogue can name', () => {
-    for (const status of customerStatuses) expect(messageTemplates.leadStatus(status).startsWith(leadStatusPrefix)).toBe(true);
+  it('decides by the catalogue code, never by the message', () => {
+    expect(customerStatus).toBe(leadStatusCode);
+    expect(recoverLead(platform(400, messageTemplates.leadStatus('lead')), true)).toBeUndefined();
   });
 
   it('counts the lead as recorded only after a failed attempt', () => {
-    const already = platform(400, messageTemplates.leadStatus('lead'));
+    const already = platform(400, messageTemplates.leadStatus('lead'), { code: leadStatusCode });
     expect(recoverLead(already, true)).toEqual({ success: true, duplicate: true });
     expect(recoverLead(already, false)).toBeUndefined();
-    expect(recoverLead(platform(400, catalogue.leadCustomerNotFound.message), true)).toBeUndefined();
+    expect(recoverLead(platform(400, catalogue.leadCustomerNotFound.message, { code: 'customer_not_found' }), true)).toBeUndefined();
   });
 });
 

@@ -1,16 +1,16 @@
-import type { SaleRequest } from '@svc/types';
+import type { leadStatusCode, SaleRequest } from '@svc/types';
 import type { SvcApiError } from '../errors/errors';
 import type { DuplicateSale } from './types';
 
-/** §Message catalogue, 400 track lead: the start of `messageTemplates.leadStatus` (checked in recover.test.ts). */
-export const leadStatusPrefix = 'Customer status cannot be updated to lead.';
+/** `error.details.code` of the 400 `Customer status cannot be updated to lead…` (a literal: the catalogue stays unbundled). */
+export const customerStatus: typeof leadStatusCode = 'customer_status';
 
 /**
  * §Message catalogue 500 `Lead tracking failed`: "retry may give 400 `Customer status cannot be updated to
  * lead` if the first attempt recorded the lead". Only after such a failure is that 400 a success.
  */
 export function recoverLead(error: SvcApiError, afterFailure: boolean): { success: true; duplicate: true } | undefined {
-  return afterFailure && error.status === 400 && error.message.startsWith(leadStatusPrefix)
+  return afterFailure && error.status === 400 && error.details.code === customerStatus
     ? { success: true, duplicate: true }
     : undefined;
 }

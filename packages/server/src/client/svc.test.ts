@@ -158,7 +158,7 @@ describe('money safety', () => {
 
   it('never retries after Failed to create commission', async () => {
     const seen = script('post', '/api/v1/track/sale', [
-      () => platformError(500, 'InternalServerError', catalogue.commissionFailed.message, { code: 'internal_error' }),
+      () => platformError(500, 'InternalServerError', catalogue.commissionFailed.message, { code: 'internal_error', details: { code: 'commission_failed' } }),
       saleOk(),
     ]);
     const error = await rejection(client().track.sale({ transaction_id: 'txn_3', amount_cents: 100 }));
@@ -183,7 +183,7 @@ describe('money safety', () => {
   });
 
   it('counts a lead as recorded when the retry after a 500 answers Customer status cannot be updated to lead', async () => {
-    const already = () => platformError(400, 'BadRequestError', messageTemplates.leadStatus('lead'));
+    const already = () => platformError(400, 'BadRequestError', messageTemplates.leadStatus('lead'), { details: { code: 'customer_status' } });
     const seen = script('post', '/api/v1/track/lead', [() => platformError(500, 'InternalServerError', catalogue.leadFailed.message), already]);
     expect(await client().track.lead({ customer_key: 'u1' })).toMatchObject({ success: true, duplicate: true, requestId: 'req-400' });
     expect(seen.bodies).toHaveLength(2);

@@ -51,15 +51,7 @@ type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof
  */
 type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
-/**
- * The catalogue's client codes (packages/types/src/catalogue.ts: `clientCode` by message, `clientCodeByStatus`),
- * copied because importing the catalogue would bundle all its messages; errors.test.ts checks the copy.
- */
-export const codeByMessage: Record<string, SvcErrorCode> = {
-  'Referral link not found': 'link_not_found',
-  'No aff parameter found in affiliate_url': 'missing_aff',
-  'Customer not found. Provide a valid click_id or customer_key.': 'customer_not_found',
-};
+/** The code of an error whose envelope has neither `error.code` nor `details.code` (catalogue `clientCodeByStatus`, checked). */
 export const codeByStatus: Record<number, SvcErrorCode> = {
   400: 'invalid_request',
   401: 'unauthorized',
@@ -112,8 +104,7 @@ export class SvcApiError extends SvcError {
     const message = error.message ?? `HTTP ${status}`;
     const details = error.details ?? {};
     super(message, meta);
-    const code: string =
-      error.code ?? (details.code as string | undefined) ?? (Object.hasOwn(codeByMessage, message) ? codeByMessage[message] : codeByStatus[status]) ?? `http_${status}`;
+    const code: string = error.code ?? (details.code as string | undefined) ?? codeByStatus[status] ?? `http_${status}`;
     this.status = status;
     this.code = code;
     this.details = details;

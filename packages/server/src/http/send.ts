@@ -65,7 +65,7 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
         ? retryDelay({
             mode: call.mode,
             status,
-            message: error.message,
+            detailsCode: (error as SvcApiError).details?.code,
             retryAfter: (error as SvcApiError).retryAfter,
             retries: attempt - 1,
             maxRetries: transport.maxRetries,

@@ -5,7 +5,7 @@ import { commissionFailed, retryDelay, type RetryInput } from './policy';
 const input = (overrides: Partial<RetryInput>): RetryInput => ({
   mode: 'safe',
   status: 500,
-  message: 'Sale tracking failed',
+  detailsCode: undefined,
   retryAfter: undefined,
   retries: 0,
   maxRetries: 2,
@@ -16,8 +16,8 @@ const input = (overrides: Partial<RetryInput>): RetryInput => ({
 });
 
 describe('retryDelay', () => {
-  it('names the catalogue message it refuses to retry', () => {
-    expect(commissionFailed).toBe(catalogue.commissionFailed.message);
+  it('names the catalogue code it refuses to retry', () => {
+    expect(commissionFailed).toBe(catalogue.commissionFailed.clientCode);
   });
 
   it('retries 5xx and network failures on safe routes with exponential backoff and jitter', () => {
@@ -33,7 +33,9 @@ describe('retryDelay', () => {
   });
 
   it('never retries after Failed to create commission', () => {
-    expect(retryDelay(input({ message: 'Failed to create commission' }))).toBeUndefined();
+    expect(retryDelay(input({ detailsCode: 'commission_failed' }))).toBeUndefined();
+    // The message alone decides nothing: a 500 with that text but no code is retried like any other.
+    expect(retryDelay(input({ detailsCode: undefined }))).toBeDefined();
   });
 
   it('retries only 429 on once routes (click, test sale without transaction_id)', () => {

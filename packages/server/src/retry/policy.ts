@@ -13,8 +13,11 @@ import type { catalogue } from '@svc/types';
  */
 export type RetryMode = 'safe' | 'once';
 
-/** §Message catalogue 500: the sale is stored without a commission; "do not retry". Type-checked against the catalogue. */
-export const commissionFailed: (typeof catalogue)['commissionFailed']['message'] = 'Failed to create commission';
+/**
+ * §Message catalogue 500 `Failed to create commission`: the sale is stored without a commission; "do not retry".
+ * Recognised by its `error.details.code` (spec/openapi.yaml, PlatformErrorDetails); type-checked against the catalogue.
+ */
+export const commissionFailed: NonNullable<(typeof catalogue)['commissionFailed']['clientCode']> = 'commission_failed';
 
 /** A `Retry-After` longer than this ends the retrying instead of sleeping (a caller is waiting). */
 export const maxRetryAfterSeconds = 60;
@@ -24,7 +27,8 @@ export interface RetryInput {
   mode: RetryMode;
   /** The HTTP status, or `undefined` when no response came back. */
   status: number | undefined;
-  message: string;
+  /** `error.details.code` of the answer, if any. */
+  detailsCode: unknown;
   /** Seconds the service asked to wait (`Retry-After` or `retry_after_seconds`). */
   retryAfter: number | undefined;
   /** Retries already made. */
@@ -44,7 +48,7 @@ export function retryDelay(input: RetryInput): number | undefined {
   if (input.retries >= input.maxRetries) return undefined;
   const retryable =
     status === 429 ||
-    (input.mode === 'safe' && (status === undefined || status >= 500) && input.message !== commissionFailed);
+    (input.mode === 'safe' && (status === undefined || status >= 500) && input.detailsCode !== commissionFailed);
   if (!retryable || (retryAfter ?? 0) > maxRetryAfterSeconds) return undefined;
   // Exponential backoff with "equal jitter": at least half the step, so retries never stampede at once.
   const step = Math.min(input.backoffMs * 2 ** input.retries, maxBackoffMs);

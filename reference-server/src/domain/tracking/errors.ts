@@ -1,13 +1,14 @@
-import { currencies, messageTemplates, type SaleErrorCode } from '@svc/types';
+import { currencies, leadStatusCode, messageTemplates, type ClientErrorCode, type SaleErrorCode } from '@svc/types';
 import { ServiceError } from '../../errors/service-error';
 
 /** A templated catalogue message (`messageTemplates`) in the platform envelope. */
-function templated(status: number, message: string, code?: SaleErrorCode): ServiceError {
-  return new ServiceError(code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message });
+function templated(status: number, message: string, code?: SaleErrorCode, clientCode?: ClientErrorCode): ServiceError {
+  const base = { status, envelope: 'platform', message, ...(clientCode ? { clientCode } : {}) } as const;
+  return new ServiceError(code ? { ...base, code } : base);
 }
 
-/** §States and transitions: `Customer status cannot be updated to lead. Current status: <status>`. */
-export const leadStatusError = (status: string) => templated(400, messageTemplates.leadStatus(status));
+/** §States and transitions: `Customer status cannot be updated to lead. Current status: <status>` (`details.code`). */
+export const leadStatusError = (status: string) => templated(400, messageTemplates.leadStatus(status), undefined, leadStatusCode);
 
 /** §Authentication rule 6: the request's origin is not in the program's allowed origins (nothing recorded). */
 export const originError = (origin: string) => templated(403, messageTemplates.originNotAllowed(origin));

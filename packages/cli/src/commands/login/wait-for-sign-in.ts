@@ -55,7 +55,7 @@ export async function waitForSignIn(client: Svc, options: WaitOptions): Promise<
 
 /** §CLI errors, poll 400 `Session already consumed`: another process took this session's token. */
 function consumedFailure(error: unknown): CommandFailure | undefined {
-  if (!(error instanceof SvcBadRequestError) || error.message !== catalogue.pollSessionConsumed.message) return undefined;
+  if (!(error instanceof SvcBadRequestError) || error.code !== catalogue.pollSessionConsumed.clientCode) return undefined;
   return new CommandFailure(
     'Session already consumed: this sign-in was already used to issue a login token (another svc login, or a second poll).',
     'session_consumed',

@@ -15,7 +15,7 @@ export async function spawnBare(): Promise<BareProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (out.includes('listening on')) resolve();
     });

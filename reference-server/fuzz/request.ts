@@ -154,7 +154,7 @@ const queryText = (value: unknown): string => (typeof value === 'string' ? value
 
 function generate(schema: Json, options: Parameters<typeof generateSync>[1]): unknown {
   try {
-    return generateSync({ ...schema, components: spec.components } as never, options);
+    return generateSync({ ...schema, components: spec.components }, options);
   } catch {
     return {};
   }
@@ -184,7 +184,7 @@ function schemaBody(op: FuzzOperation, seed: number, optionals: boolean, fx: Fix
 
 function mutate(op: FuzzOperation, value: unknown, body: Extract<BodyVariant, { kind: 'mutated' }>): unknown {
   const target: Record<string, unknown> = isObject(value) ? { ...value } : {};
-  const props = Object.keys(((op.bodySchema && resolve(op.bodySchema).properties) ?? {}) as Json);
+  const props = Object.keys(((op.bodySchema && resolve(op.bodySchema).properties) ?? {}));
   const keys = props.length > 0 ? props : Object.keys(target);
   const key = keys.length > 0 ? keys[body.key % keys.length]! : 'field';
   switch (body.mutation) {

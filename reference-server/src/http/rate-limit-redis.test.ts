@@ -111,11 +111,11 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
         statuses.push(last.statusCode);
       }
       expect(statuses.slice(0, 60).every((code) => code === 200)).toBe(true);
-      expect(last!.statusCode).toBe(429);
-      expect(last!.headers['x-ratelimit-limit']).toBe('60');
-      expect(last!.headers['x-ratelimit-remaining']).toBe('0');
-      expect(Number(last!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expect(JSON.parse(last!.body)).toMatchObject({ error: { code: 'rate_limited', status: 429, message: 'Too many requests.' } });
+      expect(last.statusCode).toBe(429);
+      expect(last.headers['x-ratelimit-limit']).toBe('60');
+      expect(last.headers['x-ratelimit-remaining']).toBe('0');
+      expect(Number(last.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(JSON.parse(last.body)).toMatchObject({ error: { code: 'rate_limited', status: 429, message: 'Too many requests.' } });
       // Another client is counted on its own.
       const other = await app.inject({ method: 'POST', url: '/probe', remoteAddress: '10.0.0.10' });
       expect(other.headers['x-ratelimit-remaining']).toBe('59');

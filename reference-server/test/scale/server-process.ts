@@ -57,8 +57,8 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
   if (options.redisPrefix) env.REDIS_PREFIX = options.redisPrefix;
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   await new Promise<void>((resolve, reject) => {
@@ -68,7 +68,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       clearTimeout(timer);
       resolve();
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     void exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code} before listening:\n${output}`));

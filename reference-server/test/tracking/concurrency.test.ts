@@ -14,7 +14,7 @@ async function post(path: string, body: unknown, key?: string) {
     headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { authorization: `Bearer ${key.trim()}` }) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: (await res.json()) };
 }
 
 describe('transaction_id is unique by the database constraint, over a real socket', () => {

@@ -9,6 +9,6 @@ export function stringOption(parsed: unknown, argv: readonly string[], flag: str
     if (arg === flag && index + 1 < argv.length) raw = argv[index + 1];
     else if (arg.startsWith(`${flag}=`)) raw = arg.slice(flag.length + 1);
   });
-  const last = Array.isArray(parsed) ? parsed.at(-1) : parsed;
+  const last: unknown = Array.isArray(parsed) ? parsed.at(-1) : parsed;
   return typeof last === 'string' ? last : (raw ?? String(last));
 }

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { binPath } from './run-cli';
 
 const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+// ANSI escape sequences (ESC [ … letter); the ESC is the point.
+// eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;?]*[A-Za-z]/g;
 
 export interface TerminalRun {

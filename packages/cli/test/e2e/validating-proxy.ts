@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { validateResponse } from '@svc/reference-server/testing';
 
@@ -26,7 +26,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 export async function startValidatingProxy(target: string): Promise<ValidatingProxy> {
   const violations: string[] = [];
   const seen: string[] = [];
-  const server = createServer(async (request, reply) => {
+  const forward = async (request: IncomingMessage, reply: ServerResponse) => {
     try {
       const body = await readBody(request);
       const headers = Object.fromEntries(
@@ -45,7 +45,8 @@ export async function startValidatingProxy(target: string): Promise<ValidatingPr
       violations.push(`proxy failure: ${(error as Error).message}`);
       reply.writeHead(502).end();
     }
-  });
+  };
+  const server = createServer((request, reply) => void forward(request, reply));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -1,4 +1,5 @@
 import type {
+  paths,
   CliAuthPollResponse,
   CliAuthStartResponse,
   CliInitRequest,
@@ -89,7 +90,7 @@ const paths = {
   authPoll: '/api/v1/cli/auth/poll',
   partners: '/api/v1/partners',
   links: '/api/v1/links',
-} as const satisfies Record<string, keyof import('@svc/types').paths>;
+} as const satisfies Record<string, keyof paths>;
 
 /**
  * The svc server SDK. `new Svc()` reads `SVC_API_KEY` and `SVC_BASE_URL` where the runtime has `process`.

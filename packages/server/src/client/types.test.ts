@@ -27,7 +27,7 @@ describe('request types', () => {
       void svc.track.lead({ customerKey: 'u1' });
       void svc.track.sale(exact);
     }
-    expectTypeOf(svc.track.sale).parameter(0).toMatchTypeOf<SaleRequest>();
+    expectTypeOf<Parameters<typeof svc.track.sale>[0]>().toMatchTypeOf<SaleRequest>();
   });
 });
 

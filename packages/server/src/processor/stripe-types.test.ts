@@ -7,7 +7,7 @@ describe('Stripe params compatibility', () => {
   it('spreads and merges into SessionCreateParams', () => {
     const attribution = { clickId: 'clk', customerKey: 'u', programId: 1 };
     const spread = { mode: 'subscription', success_url: 'https://x.test', ...svcCheckout(attribution, 'subscription') } satisfies Stripe.Checkout.SessionCreateParams;
-    const merged: Stripe.Checkout.SessionCreateParams = withSvcMetadata({ mode: 'payment', success_url: 'https://x.test', metadata: { a: 'b' } } as Stripe.Checkout.SessionCreateParams, attribution);
+    const merged: Stripe.Checkout.SessionCreateParams = withSvcMetadata({ mode: 'payment', success_url: 'https://x.test', metadata: { a: 'b' } }, attribution);
     expect(spread.subscription_data?.metadata).toEqual(spread.metadata);
     expect(merged.metadata).toMatchObject({ a: 'b', svc_customer_key: 'u' });
   });

@@ -16,7 +16,7 @@ export interface SvcWarning {
 export function readWarning(body: unknown, headers: Headers, requestId: string): SvcWarning | undefined {
   const listed = (body as { warnings?: unknown } | null)?.warnings;
   const warning: SvcWarning = {
-    warnings: Array.isArray(listed) ? listed : [],
+    warnings: Array.isArray(listed) ? (listed as SvcWarning['warnings']) : [],
     deprecation: headers.get('deprecation') ?? undefined,
     sunset: headers.get('sunset') ?? undefined,
     link: headers.get('link') ?? undefined,

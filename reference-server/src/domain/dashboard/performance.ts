@@ -40,7 +40,7 @@ export async function programPerformance(deps: Pick<DomainDeps, 'db' | 'clock'>,
     amountsByPartner(deps.db, programId),
   ]);
 
-  const byDay = new Map(dates.map((date) => [date, { date, clicks: 0, leads: 0, sales: 0, revenue_cents: {} as Amounts, commissions_cents: {} as Amounts }]));
+  const byDay = new Map(dates.map((date) => [date, { date, clicks: 0, leads: 0, sales: 0, revenue_cents: {}, commissions_cents: {} }]));
   for (const row of dayCounts) {
     const day = byDay.get(row.day);
     if (day) Object.assign(day, { clicks: Number(row.clicks), leads: Number(row.leads), sales: Number(row.sales) });
@@ -58,8 +58,8 @@ export async function programPerformance(deps: Pick<DomainDeps, 'db' | 'clock'>,
     clicks: Number(row.clicks),
     leads: Number(row.leads),
     sales: Number(row.sales),
-    revenue_cents: {} as Amounts,
-    commissions_cents: {} as Amounts,
+    revenue_cents: {},
+    commissions_cents: {},
   }));
   const partnerById = new Map(partners.map((p) => [p.partner_id, p]));
   for (const row of partnerAmounts) {

@@ -39,7 +39,7 @@ function allowedOrigins(body: Fields): string[] | null {
   const value = body.allowed_origins;
   if (value === undefined) return null;
   if (!Array.isArray(value) || !value.every((o) => typeof o === 'string')) throw invalid('allowed_origins must be an array of strings');
-  return value as string[];
+  return value;
 }
 
 /** Test-control: `POST /_test/programs` and `POST /_test/programs/{id}/key-rotation`. */

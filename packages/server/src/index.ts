@@ -19,5 +19,6 @@ export {
   SvcInternalServerError,
   SvcNetworkError,
   SvcTimeoutError,
+  isSvcError,
   type SvcErrorCode,
 } from './errors/errors';

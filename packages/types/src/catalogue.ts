@@ -95,8 +95,12 @@ export interface CatalogueEntry {
 const platform = (status: PlatformStatus, message: string, code?: SaleErrorCode): CatalogueEntry =>
   code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message };
 
-/** Fixed messages. Messages with a variable part are the functions in `messageTemplates`. */
-export const catalogue = {
+/**
+ * Fixed messages. Messages with a variable part are the functions in `messageTemplates`. Built in a call marked
+ * pure, so a bundle that imports another name of this package (`currencies`, say) drops the whole catalogue.
+ */
+export const catalogue = /* @__PURE__ */ (() =>
+  ({
   // §Errors/Message catalogue: 401 on sale and refund (and, without `code`, on the CLI program-key routes).
   authMalformed: platform(401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized'),
   authMissingToken: platform(401, 'Missing API token', 'unauthorized'),
@@ -292,7 +296,7 @@ export const catalogue = {
   invalidJson: platform(400, 'Request body is not valid JSON'),
   routeNotFound: platform(404, 'Route not found'),
   shuttingDown: platform(503, 'Server is shutting down'),
-} as const satisfies Record<string, CatalogueEntry>;
+  }) as const satisfies Record<string, CatalogueEntry>)();
 
 export type CatalogueKey = keyof typeof catalogue;
 

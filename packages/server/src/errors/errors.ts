@@ -17,8 +17,19 @@ import type { RateLimit, ResponseMeta } from '../http/meta';
  */
 export type SvcErrorCode = KnownErrorCode | ClientErrorCode | `http_${number}` | (string & {});
 
+/** Marks every SDK error, registered globally so that copies of the SDK in one process (ESM and CJS) share it. */
+const brand = Symbol.for('@svc/server.error');
+
+/**
+ * Whether `value` is an error of any copy of this SDK. `instanceof` sees only its own copy's classes; where an ESM
+ * and a CJS copy meet in one process, use this, then `code` and `status`.
+ */
+export const isSvcError = (value: unknown): value is SvcError => !!value && (value as Record<symbol, unknown>)[brand] === true;
+
 /** The base of every error the SDK throws. */
 export class SvcError extends Error {
+  /** The brand `isSvcError` reads. */
+  readonly [brand] = true;
   override name = 'SvcError';
   /** Stable and never empty: match on it (see `SvcApiError.code`; `network_error`, `timeout`). */
   readonly code!: SvcErrorCode;

@@ -1,10 +1,6 @@
+// The public API of @svc/browser (README, "Exports"); the tracker builds from these same names.
 export { createSvc, getClickId, clickIdCookie, clickExpiresCookie, type Svc, type SignupDetails } from './svc';
 export type { SvcOptions } from './options';
-export { type ClickResult, type SignupResult, type Skipped, type Failed } from './api/results';
-export { domainCandidates } from './cookie/domains';
+export type { ClickResult, SignupResult, Skipped, Failed } from './api/results';
 export { readCookie, writeCookie, detectRootDomain } from './cookie/cookie';
-export { parseLanding, pickLandingUrl, handoffIdParam, handoffExpiresParam, type Landing, type Handoff } from './landing/landing';
-export { decorateLink, decorateSearch, matchesDomain, type LinkParts } from './handoff/decorate';
-export { watchLinks } from './handoff/watch';
 export { withConsent, withHandoff } from './features';
-export { createConsent, heldUrlKey, type ConsentState, type HoldStorage } from './consent/consent';

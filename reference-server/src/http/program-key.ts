@@ -39,7 +39,7 @@ declare module 'fastify' {
   }
 }
 
-/** Finds the program of a key (domain/programs/keys.ts: by its hash, compared in constant time). */
+/** Finds the program of a key (domain/programs/keys.ts: by its hash). */
 export const findProgramByKey = (store: Store, key: string): Promise<Program | undefined> => programOfKey(store.db, key);
 
 /**

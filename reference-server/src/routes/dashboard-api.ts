@@ -3,10 +3,10 @@ import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
 import { connectProcessor, regenerateKey, updateSettings } from '../domain/dashboard/settings';
 import { dashboardContext } from './dashboard-auth';
+import { objectBody } from '../json/fields';
 
 type ProgramParams = { Params: { programId: string } };
 type Body = Record<string, unknown> | undefined;
-const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
 
 /**
  * The dashboard page's own JSON routes (spec tag `dashboard`, under /api/dashboard): who is signed in, the
@@ -34,7 +34,7 @@ export async function dashboardApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<ProgramParams & { Body: Body }>('/api/dashboard/programs/:programId', async (request) => {
     const { program } = await access(request, request.params.programId);
-    return { data: { program: await updateSettings(deps(), program, bodyOf(request.body)) } };
+    return { data: { program: await updateSettings(deps(), program, objectBody(request.body)) } };
   });
 
   app.post<ProgramParams>('/api/dashboard/programs/:programId/regenerate-key', async (request) => {
@@ -44,7 +44,7 @@ export async function dashboardApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.put<ProgramParams & { Body: Body }>('/api/dashboard/programs/:programId/processor', async (request) => {
     const { program, role } = await access(request, request.params.programId);
-    const body = bodyOf(request.body);
+    const body = objectBody(request.body);
     return { data: { processor_account: await connectProcessor(deps(), program, role, body.processor_account) } };
   });
 }

@@ -5,10 +5,10 @@ import { changePartner, createPartner, listPartnerSummaries } from '../domain/pa
 import { commissionsCsv } from '../domain/payouts/export';
 import { recordPayout } from '../domain/payouts/payout';
 import { dashboardContext } from './dashboard-auth';
+import { objectBody } from '../json/fields';
 
 type ProgramParams = { Params: { programId: string } };
 type Body = Record<string, unknown> | undefined;
-const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
 
 /**
  * The merchant's partners, referral links, commission export and payouts (spec tag `partners`), behind a dashboard
@@ -20,7 +20,7 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
 
   app.post<ProgramParams & { Body: Body }>(`${base}/partners`, async (request, reply) => {
     const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createPartner(deps(), program, bodyOf(request.body)) });
+    return reply.status(201).send({ data: await createPartner(deps(), program, objectBody(request.body)) });
   });
 
   app.get<ProgramParams>(`${base}/partners`, async (request) => {
@@ -31,12 +31,12 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   app.patch<{ Params: { programId: string; partnerId: string }; Body: Body }>(`${base}/partners/:partnerId`, async (request) => {
     const { program } = await access(request, request.params.programId);
     const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
-    return { data: await changePartner(deps(), program, partnerId, bodyOf(request.body)) };
+    return { data: await changePartner(deps(), program, partnerId, objectBody(request.body)) };
   });
 
   app.post<ProgramParams & { Body: Body }>(`${base}/links`, async (request, reply) => {
     const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createLink(deps(), program, bodyOf(request.body)) });
+    return reply.status(201).send({ data: await createLink(deps(), program, objectBody(request.body)) });
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/links`, async (request) => {
@@ -47,7 +47,7 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   app.patch<{ Params: { programId: string; linkId: string }; Body: Body }>(`${base}/links/:linkId`, async (request) => {
     const { program } = await access(request, request.params.programId);
     const id = positiveId(request.params.linkId, 'linkIdInvalid');
-    return { data: await setProgramLinkEnabled(deps(), program, { id }, bodyOf(request.body)) };
+    return { data: await setProgramLinkEnabled(deps(), program, { id }, objectBody(request.body)) };
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/commissions.csv`, async (request, reply) => {
@@ -61,6 +61,6 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
 
   app.post<ProgramParams & { Body: Body }>(`${base}/payouts`, async (request) => {
     const { program, role } = await access(request, request.params.programId);
-    return { data: await recordPayout(deps(), program, role, bodyOf(request.body)) };
+    return { data: await recordPayout(deps(), program, role, objectBody(request.body)) };
   });
 }

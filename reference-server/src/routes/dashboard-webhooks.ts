@@ -8,11 +8,11 @@ import {
 } from '../domain/webhooks/endpoints';
 import { endpointId } from '../domain/webhooks/fields';
 import { dashboardContext } from './dashboard-auth';
+import { objectBody } from '../json/fields';
 
 type ProgramParams = { Params: { programId: string } };
 type EndpointParams = { Params: { programId: string; endpointId: string } };
 type Body = Record<string, unknown> | undefined;
-const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
 
 /**
  * A program's outbound webhook endpoints (spec tag `outbound-webhooks`), behind a dashboard session and an active
@@ -26,7 +26,7 @@ export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void
 
   app.post<ProgramParams & { Body: Body }>(base, async (request, reply) => {
     const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createWebhookEndpoint(endpointDeps(), program, bodyOf(request.body)) });
+    return reply.status(201).send({ data: await createWebhookEndpoint(endpointDeps(), program, objectBody(request.body)) });
   });
 
   app.get<ProgramParams>(base, async (request) => {
@@ -36,7 +36,7 @@ export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void
 
   app.patch<EndpointParams & { Body: Body }>(`${base}/:endpointId`, async (request) => {
     const { program } = await access(request, request.params.programId);
-    return { data: await updateWebhookEndpoint(deps(), program, endpointId(request.params.endpointId), bodyOf(request.body)) };
+    return { data: await updateWebhookEndpoint(deps(), program, endpointId(request.params.endpointId), objectBody(request.body)) };
   });
 
   app.delete<EndpointParams>(`${base}/:endpointId`, async (request, reply) => {

@@ -8,10 +8,10 @@ import { checkTestEvents, sinceFrom } from '../domain/dashboard/test-events';
 import { computeReadiness } from '../domain/readiness/compute';
 import { fail } from '../errors/service-error';
 import { dashboardContext } from './dashboard-auth';
+import { objectBody } from '../json/fields';
 
 type ProgramParams = { Params: { programId: string } };
 type Body = Record<string, unknown> | undefined;
-const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
 
 /** §Dashboard routes: /api/tracking/* behind a dashboard session and an active membership on the program. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
@@ -45,13 +45,13 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   // Same behaviour as POST /api/v1/cli/test-event in single mode; the program comes from the body.
   app.post<{ Body: Body }>('/api/tracking/test', async (request) => {
-    const body = bodyOf(request.body);
+    const body = objectBody(request.body);
     const { program } = await access(request, body.program_id);
     return { data: await createTestEvent(deps(), program, parseEventType(body.event_type)) };
   });
 
   app.post<{ Body: Body }>('/api/tracking/check-test-events', async (request) => {
-    const body = bodyOf(request.body);
+    const body = objectBody(request.body);
     const { program } = await access(request, body.program_id);
     return { data: await checkTestEvents(deps(), program.id, sinceFrom(body.since, app.svc.clock.now())) };
   });

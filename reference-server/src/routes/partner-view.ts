@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { partnerViewOf, setOwnLinkEnabled } from '../domain/partner-view/partner-view';
 import { positiveId } from '../domain/partners/fields';
 import { dashboardContext } from './dashboard-auth';
+import { objectBody } from '../json/fields';
 
 type Body = Record<string, unknown> | undefined;
-const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
 
 /** The partner view (spec tag `partners`): the signed-in account's own partner records, figures and links. */
 export async function partnerViewRoutes(app: FastifyInstance): Promise<void> {
@@ -18,6 +18,6 @@ export async function partnerViewRoutes(app: FastifyInstance): Promise<void> {
   app.patch<{ Params: { linkId: string }; Body: Body }>('/api/partner/links/:linkId', async (request) => {
     const viewer = await account(request);
     const linkId = positiveId(request.params.linkId, 'linkIdInvalid');
-    return { data: await setOwnLinkEnabled(deps(), viewer, linkId, bodyOf(request.body)) };
+    return { data: await setOwnLinkEnabled(deps(), viewer, linkId, objectBody(request.body)) };
   });
 }

@@ -4,9 +4,9 @@ import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
 import { changePartner, createPartner, listPartnerSummaries } from '../domain/partners/partners';
 import { keyProgramOf, programKeyHook } from '../http/program-key';
+import { objectBody } from '../json/fields';
 
 type Body = Record<string, unknown> | undefined;
-const bodyOf = (body: unknown) => (typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {});
 
 /**
  * Partners and referral links for automation (spec tag `partners`): the Bearer program key, the platform
@@ -17,7 +17,7 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
   const options = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
 
   app.post<{ Body: Body }>('/api/v1/partners', options, async (request, reply) => {
-    return reply.status(201).send({ data: await createPartner(deps(), keyProgramOf(request), bodyOf(request.body)) });
+    return reply.status(201).send({ data: await createPartner(deps(), keyProgramOf(request), objectBody(request.body)) });
   });
 
   app.get('/api/v1/partners', options, async (request) => {
@@ -26,11 +26,11 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { partnerId: string }; Body: Body }>('/api/v1/partners/:partnerId', options, async (request) => {
     const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
-    return { data: await changePartner(deps(), keyProgramOf(request), partnerId, bodyOf(request.body)) };
+    return { data: await changePartner(deps(), keyProgramOf(request), partnerId, objectBody(request.body)) };
   });
 
   app.post<{ Body: Body }>('/api/v1/links', options, async (request, reply) => {
-    return reply.status(201).send({ data: await createLink(deps(), keyProgramOf(request), bodyOf(request.body)) });
+    return reply.status(201).send({ data: await createLink(deps(), keyProgramOf(request), objectBody(request.body)) });
   });
 
   app.get<{ Querystring: Record<string, unknown> }>('/api/v1/links', options, async (request) => {
@@ -39,6 +39,6 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { short_link: string }; Body: Body }>('/api/v1/links/:short_link', options, async (request) => {
     const program = keyProgramOf(request);
-    return { data: await setProgramLinkEnabled(deps(), program, { shortLink: request.params.short_link }, bodyOf(request.body)) };
+    return { data: await setProgramLinkEnabled(deps(), program, { shortLink: request.params.short_link }, objectBody(request.body)) };
   });
 }

@@ -8,6 +8,7 @@ import { createProgram } from '../programs/create-program';
 import { programDomain, programName } from '../programs/fields';
 import { programView } from '../programs/view';
 import { commissionTypeError } from './errors';
+import { objectBody } from '../../json/fields';
 
 const present = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
@@ -19,7 +20,7 @@ const present = (value: unknown) => value !== undefined && value !== null && !(t
  * only time it is shown (§Resources/Program, api_token).
  */
 export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, account: Account, body: unknown): Promise<ProgramWire> {
-  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const input = objectBody(body);
   const advertiserId = await findAdvertiserIdOfAccount(deps.db, account.id);
   const workspaceId = advertiserId === undefined ? undefined : await findWorkspaceIdOfAdvertiser(deps.db, advertiserId);
   if (advertiserId === undefined || workspaceId === undefined) throw fail('initNoAdvertiser');

@@ -1,9 +1,7 @@
 /** Narrow readers for the untyped JSON of a processor event (only what the service reads). */
-export type JsonObject = Record<string, unknown>;
+import { asObject, type JsonObject } from '../../json/fields';
 
-export function asObject(value: unknown): JsonObject | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : undefined;
-}
+export { asObject, type JsonObject };
 
 export function asString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

@@ -1,11 +1,8 @@
 import type { TestMode } from '../../domain/tracking/test-mode';
+import { objectBody, type JsonObject } from '../../json/fields';
 
-export type Body = Record<string, unknown>;
-
-/** The JSON body as an object; anything else reads as empty, so the route's own "is required" message answers. */
-export function objectBody(body: unknown): Body {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Body) : {};
-}
+export { objectBody };
+export type Body = JsonObject;
 
 /** A non-empty string member, else undefined. */
 export function stringField(body: Body, name: string): string | undefined {

@@ -1,6 +1,6 @@
 export { Svc, type SvcTrack, type SvcCli, type SvcPartners, type SvcLinks } from './client/svc';
 export type { SvcOptions } from './client/options';
-export type { SvcResult, SaleResult, LeadResult, DuplicateSale, Exact } from './client/types';
+export type { SvcResult, SaleResult, LeadResult, DuplicateSale, SaleAmount, Exact } from './client/types';
 export type { RateLimit, ResponseMeta } from './http/meta';
 export type { SvcWarning } from './warnings/warnings';
 export type { SvcLogEvent } from './logging/log';

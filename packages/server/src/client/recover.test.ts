@@ -43,4 +43,17 @@ describe('recoverSale', () => {
     expect(String(warn.mock.calls[0]?.[0])).toContain('another program');
     warn.mockRestore();
   });
+
+  it('marks a reuse with another amount or currency as a mismatch, says what was stored, and warns once', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const conflict = platform(409, catalogue.saleDuplicate.message, { sale_id: 7, amount_cents: 2500, currency: 'USD' });
+    const same = recoverSale({ transaction_id: 'pi_1', amount_cents: 2500, currency: 'usd' })(conflict);
+    expect(same).not.toHaveProperty('mismatch');
+    const other = recoverSale({ transaction_id: 'pi_1', amount_cents: 9999 })(conflict);
+    expect(other).toMatchObject({ duplicate: true, sale_id: 7, mismatch: { stored: { amount_cents: 2500, currency: 'USD' }, sent: { amount_cents: 9999, currency: 'USD' } } });
+    recoverSale({ transaction_id: 'pi_1', amount_cents: 2500, currency: 'EUR' })(conflict);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0]?.[0])).toContain('another amount');
+    warn.mockRestore();
+  });
 });

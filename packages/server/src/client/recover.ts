@@ -25,10 +25,18 @@ export function recoverSale(body: SaleRequest) {
     const sale_id = error.details.sale_id;
     if (error.status !== 409) return;
     if (typeof sale_id === 'number') {
-      return { success: true, duplicate: true, sale_id, transaction_id: body.transaction_id as string, message: error.message };
+      const duplicate: DuplicateSale = { success: true, duplicate: true, sale_id, transaction_id: body.transaction_id as string, message: error.message };
+      // The 409 names what was stored (spec/openapi.yaml, trackSale): a reuse with another amount is made visible.
+      const stored = { amount_cents: error.details.amount_cents as number, currency: error.details.currency as string };
+      const sent = { amount_cents: body.amount_cents as number, currency: (body.currency ?? 'USD').toUpperCase() };
+      if (stored.currency && (stored.amount_cents !== sent.amount_cents || stored.currency !== sent.currency)) {
+        duplicate.mismatch = { stored, sent };
+        warned.mismatch ||= (console.warn('[svc] transaction_id reused with another amount: the first sale stands'), true);
+      }
+      return duplicate;
     }
-    warnedForeign ||= (console.warn('[svc] transaction_id of another program: use processor ids'), true);
+    warned.foreign ||= (console.warn('[svc] transaction_id of another program: use processor ids'), true);
   };
 }
 
-let warnedForeign = false;
+const warned = { foreign: false, mismatch: false };

@@ -13,7 +13,17 @@ export type Exact<Shape, Given extends Shape> = Given & Record<Exclude<keyof Giv
 /** A sale the service had already recorded under this `transaction_id` (409, §Errors: "treat as success"). */
 export type DuplicateSale = Pick<SaleResponse, 'success' | 'sale_id' | 'transaction_id' | 'message'> & {
   duplicate: true;
+  /**
+   * Set when the recorded sale differs from this request (another amount or currency under the same
+   * `transaction_id`): nothing new was recorded, so `stored` is what counts. A console warning says so once.
+   */
+  mismatch?: { stored: SaleAmount; sent: SaleAmount };
 };
+
+export interface SaleAmount {
+  amount_cents: number;
+  currency: string;
+}
 
 export type SaleResult = SvcResult<(SaleResponse & { duplicate: false }) | DuplicateSale>;
 

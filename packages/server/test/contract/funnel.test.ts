@@ -1,6 +1,6 @@
 import { startReferenceServer, type ReferenceServer } from '@svc/reference-server';
 import { contractFetch } from '@svc/reference-server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Svc, SvcConflictError, SvcUnprocessableEntityError, type SvcWarning } from '../../src';
 
 // The whole funnel through the SDK against the real reference server; every response is validated against the spec.
@@ -37,6 +37,17 @@ describe('funnel', () => {
 
     const again = await svc.track.sale({ transaction_id: 'pi_funnel_1', amount_cents: 4_900, currency: 'USD', customer_key: 'user_42' });
     expect(again).toMatchObject({ success: true, duplicate: true, sale_id: sale.sale_id });
+    expect(again).not.toHaveProperty('mismatch');
+
+    // The same id with another amount (Stripe would refuse it): still the first sale, and the difference is visible.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const reused = await svc.track.sale({ transaction_id: 'pi_funnel_1', amount_cents: 9_999, currency: 'usd', customer_key: 'user_42' });
+    expect(reused).toMatchObject({
+      duplicate: true,
+      sale_id: sale.sale_id,
+      mismatch: { stored: { amount_cents: 4_900, currency: 'USD' }, sent: { amount_cents: 9_999, currency: 'USD' } },
+    });
+    warn.mockRestore();
 
     const refund = await svc.track.refund({ transaction_id: 'pi_funnel_1', reason: 'refund' });
     expect(refund).toMatchObject({ success: true, sale_id: sale.sale_id, commission_status: 'reversed', already_refunded: false });

@@ -15,6 +15,8 @@ const projects = [
   './packages/tracker/tsconfig.test.json',
   './reference-server/tsconfig.json',
   './reference-server/tsconfig.test.json',
+  // The dashboard's browser code: the DOM, no Node types.
+  './reference-server/src/dashboard/client/tsconfig.json',
   './examples/*/tsconfig.json',
 ];
 
@@ -54,7 +56,9 @@ export default tseslint.config(
   {
     files: ['**/*.{js,mjs}'],
     extends: [js.configs.recommended],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly' } },
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly' },
+    },
   },
   // Tests and scripts read untyped JSON answers; the checks that matter there are the assertions.
   {

@@ -10,7 +10,7 @@ export const builds = [
   { dir: 'packages/tracker', inputs: ['src', 'package.json', 'rollup.config.mjs'] },
   { dir: 'packages/server', inputs: ['src', 'package.json', 'tsup.config.ts'] },
   { dir: 'packages/cli', inputs: ['src', 'package.json', 'tsup.config.ts'] },
-  { dir: 'reference-server', inputs: ['src', 'package.json', 'tsup.config.ts'] },
+  { dir: 'reference-server', inputs: ['src', 'scripts', 'package.json', 'tsup.config.ts'] },
 ];
 
 /** Inputs of every build (relative to the workspace root). */

@@ -1,4 +1,5 @@
 import { trackerSnippet } from '@svc/types';
+import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
 import { webhooksSection } from './webhooks-section';
@@ -13,7 +14,7 @@ export interface DashboardView {
   processorWebhook: { url: string; eventTypes: readonly string[]; secretConfigured: boolean };
 }
 
-/** The signed-in dashboard: a static frame the script (assets/app-js.ts) fills from the dashboard routes. */
+/** The signed-in dashboard: a static frame the script (client/app.ts) fills from the dashboard routes. */
 export function dashboardPage(view: DashboardView): string {
   const webhook = view.processorWebhook;
   return page(
@@ -142,6 +143,6 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    ['/dashboard/assets/app.js', '/dashboard/assets/partners.js', '/dashboard/assets/webhooks.js'],
+    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js')],
   );
 }

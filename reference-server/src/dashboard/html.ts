@@ -1,3 +1,5 @@
+import { dashboardAssetUrl } from './built-assets';
+
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /** Escapes text for HTML content and double-quoted attributes. */
@@ -5,7 +7,7 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 }
 
-/** The shared page frame: one stylesheet, no framework. */
+/** The shared page frame: one stylesheet, no framework; `scripts` are URLs (dashboardAssetUrl). */
 export function page(title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>
 <html lang="en">
@@ -13,7 +15,7 @@ export function page(title: string, body: string, scripts: string[] = []): strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/dashboard/assets/app.css">
+<link rel="stylesheet" href="${escapeHtml(dashboardAssetUrl('app.css'))}">
 </head>
 <body>
 ${body}

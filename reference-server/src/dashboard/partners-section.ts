@@ -1,5 +1,5 @@
 /**
- * The Partners section of a program (its script: assets/partners-js.ts): add a partner, create and copy a link,
+ * The Partners section of a program (its script: client/partners.ts): add a partner, create and copy a link,
  * turn a link off, per-partner figures, the commission CSV and payouts. Filled from the partner routes.
  */
 export const partnersSection = `<div class="card" id="partners-card">

@@ -1,5 +1,5 @@
 /**
- * The Webhooks section of a program (its script: assets/webhooks-js.ts): add an endpoint and copy its signing
+ * The Webhooks section of a program (its script: client/webhooks.ts): add an endpoint and copy its signing
  * secret (shown once), list endpoints with their recent deliveries, send a test event, pause and remove. Filled from
  * the webhook-endpoint routes (spec tag `outbound-webhooks`).
  */

@@ -111,6 +111,7 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
         statuses.push(last.statusCode);
       }
       expect(statuses.slice(0, 60).every((code) => code === 200)).toBe(true);
+      if (!last) throw new Error('no request was sent');
       expect(last.statusCode).toBe(429);
       expect(last.headers['x-ratelimit-limit']).toBe('60');
       expect(last.headers['x-ratelimit-remaining']).toBe('0');

@@ -1,8 +1,6 @@
+import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { appCss } from '../dashboard/assets/app-css';
-import { appJs } from '../dashboard/assets/app-js';
-import { partnersJs } from '../dashboard/assets/partners-js';
-import { webhooksJs } from '../dashboard/assets/webhooks-js';
+import { builtDashboardAssets } from '../dashboard/built-assets';
 import { dashboardPage } from '../dashboard/dashboard-page';
 import { signedOutPage, signInFailedPage } from '../dashboard/sign-in-page';
 import { requireDashboardAccount } from '../domain/login/dashboard-session';
@@ -12,14 +10,12 @@ import { sendPage } from '../http/page';
 import { pageSecurity } from '../http/security-headers';
 import { readSessionToken } from '../http/session-cookie';
 
-const assets: Record<string, { type: string; body: string }> = {
-  'app.js': { type: 'application/javascript; charset=utf-8', body: appJs },
-  'app.css': { type: 'text/css; charset=utf-8', body: appCss },
-  'partners.js': { type: 'application/javascript; charset=utf-8', body: partnersJs },
-  'webhooks.js': { type: 'application/javascript; charset=utf-8', body: webhooksJs },
-};
+/** `?v=<the asset's version>` (the URL the pages use): the content behind it never changes. */
+const immutable = 'public, max-age=31536000, immutable';
+/** Any other URL of an asset: revalidated by ETag on every use. */
+const revalidate = 'no-cache';
 
-/** The dashboard page at /dashboard (signed in: the app; otherwise a Sign in button) and its two assets. */
+/** The dashboard page at /dashboard (signed in: the app; otherwise a Sign in button) and its built assets. */
 export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
   app.get('/dashboard', pageSecurity, async (request, reply) => {
     try {
@@ -38,9 +34,15 @@ export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.get<{ Params: { file: string } }>('/dashboard/assets/:file', async (request, reply) => {
-    const asset = assets[request.params.file];
-    if (!asset) throw fail('routeNotFound');
-    return reply.type(asset.type).header('Cache-Control', 'no-cache').send(asset.body);
+  // The built scripts and stylesheet (src/dashboard/built-assets.ts) and nothing else: any other name is a 404.
+  // @fastify/static sends them (ETag, Last-Modified, 304 on a match, the content type); the route picks the file.
+  const assets = builtDashboardAssets();
+  await app.register(fastifyStatic, { root: assets.dir, serve: false, index: false, cacheControl: false });
+  app.get<{ Params: { file: string }; Querystring: { v?: unknown } }>('/dashboard/assets/:file', async (request, reply) => {
+    const { file } = request.params;
+    const version = assets.versions.get(file);
+    if (version === undefined) throw fail('routeNotFound');
+    reply.header('Cache-Control', request.query.v === version ? immutable : revalidate);
+    return reply.sendFile(file);
   });
 }

@@ -83,4 +83,40 @@ describe('GET /dashboard', () => {
     const missing = await t.h.request('GET', '/dashboard/assets/secret.txt');
     expect(missing.status).toBe(404);
   });
+
+  it('versions its asset URLs by content: cached for good at that version, revalidated by ETag otherwise', async () => {
+    const { account_id } = await t.h.control.createAccount({});
+    const { cookie } = await t.h.control.createDashboardSession(account_id);
+    const page = await htmlRequest(t.h, 'GET', '/dashboard', { headers: { cookie } });
+    const urls = [...page.text.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    expect(urls.map((url) => url.replace(/\?v=[\w-]+$/, ''))).toEqual([
+      '/dashboard/assets/app.css',
+      '/dashboard/assets/app.js',
+      '/dashboard/assets/partners.js',
+      '/dashboard/assets/webhooks.js',
+    ]);
+    for (const url of urls) {
+      const versioned = await htmlRequest(t.h, 'GET', url);
+      expect(versioned.status, url).toBe(200);
+      expect(versioned.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      const plain = await htmlRequest(t.h, 'GET', url.replace(/\?.*$/, ''));
+      expect(plain.text, url).toBe(versioned.text);
+      expect(plain.headers['cache-control'], url).toBe('no-cache');
+      expect(plain.headers.etag, url).toMatch(/.+/);
+      const stale = await t.h.app.inject({ method: 'GET', url: url.replace(/\?.*$/, '?v=old') });
+      expect(stale.headers['cache-control'], url).toBe('no-cache');
+      const unchanged = await t.h.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(plain.headers.etag) } });
+      expect(unchanged.statusCode, url).toBe(304);
+    }
+    // Only the built files: no directory listing, no traversal, nothing else that sits beside them.
+    for (const url of [
+      '/dashboard/assets/',
+      '/dashboard/assets//app.js',
+      '/dashboard/assets/..%2fpackage.json',
+      '/dashboard/assets/app.js.map',
+      '/dashboard/assets/index.html',
+    ]) {
+      expect((await t.h.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
 });

@@ -1,0 +1,229 @@
+/**
+ * The Partners section and the partner view (served as /dashboard/assets/partners.js). The dashboard script
+ * (app.ts) announces the open program with a `svc:program` event; the partner view loads on its own from
+ * GET /api/partner.
+ */
+import { $, type Answer, api, button, clear, el, messageOf, notice } from './dom';
+import { onProgram, type OpenProgram } from './program-event';
+
+type Partner = Answer<'dashboardListPartners'>['data']['partners'][number];
+type Figures = Partner['figures'];
+
+let current: OpenProgram | null = null;
+
+/** The program whose section is shown (set before any control of the section can be used). */
+function program(): OpenProgram {
+  if (!current) throw new Error('No program is open.');
+  return current;
+}
+
+function money(amounts: Record<string, number>): string {
+  const keys = Object.keys(amounts);
+  if (keys.length === 0) return '0';
+  return keys.map((c) => (c === 'VND' ? String(amounts[c]) : ((amounts[c] ?? 0) / 100).toFixed(2)) + ' ' + c).join(' + ');
+}
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+function copyButton(url: string, resultId: string): HTMLButtonElement {
+  return button('Copy', 'secondary small', async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notice(resultId, 'ok', 'Copied ' + url);
+    } catch {
+      notice(resultId, 'warn', 'Copy it by hand: ' + url);
+    }
+  });
+}
+function figuresCells(f: Figures): HTMLTableCellElement[] {
+  const c = f.commissions;
+  return [f.clicks, f.leads, f.sales, money(f.revenue_cents), money(c.due_cents), money(c.paid_cents), money(c.reversed_cents), money(c.balance_cents)].map(
+    (v) => el('td', { text: String(v) }),
+  );
+}
+
+// Merchant: the Partners section of the open program
+async function loadPartners(): Promise<void> {
+  const base = '/api/dashboard/programs/' + program().id;
+  const [partnersAnswer, linksAnswer] = await Promise.all([
+    api<Answer<'dashboardListPartners'>>('GET', base + '/partners'),
+    api<Answer<'dashboardListLinks'>>('GET', base + '/links'),
+  ]);
+  const partners = partnersAnswer.data.partners;
+  const links = linksAnswer.data.links;
+  const names: Record<number, string> = {};
+  const rows = clear($('partners-body'));
+  const select = clear($('ln-partner'));
+  if (partners.length === 0)
+    rows.appendChild(el('tr', {}, [el('td', { colspan: '11', className: 'muted', text: 'No partners yet: add your first one below.' })]));
+  for (const p of partners) {
+    names[p.id] = p.name;
+    select.appendChild(el('option', { value: String(p.id), text: p.name }));
+    const actions = el('td', {}, [
+      button(p.status === 'active' ? 'Suspend' : 'Reactivate', 'secondary small', () =>
+        changePartner(p.id, { status: p.status === 'active' ? 'suspended' : 'active' }),
+      ),
+    ]);
+    if (program().role === 'owner') actions.appendChild(button('Mark paid', 'small', () => payout(p)));
+    rows.appendChild(
+      el('tr', { 'data-partner-id': String(p.id) }, [
+        el('td', {}, [el('strong', { text: p.name }), el('div', { className: 'muted', text: p.email || 'not invited' })]),
+        el('td', {}, [el('span', { className: p.status === 'active' ? 'badge ok' : 'badge warn', text: p.status })]),
+        ...figuresCells(p.figures),
+        actions,
+      ]),
+    );
+  }
+  const linkRows = clear($('links-body'));
+  if (links.length === 0) linkRows.appendChild(el('tr', {}, [el('td', { colspan: '4', className: 'muted', text: 'No referral links yet.' })]));
+  for (const l of links) {
+    linkRows.appendChild(
+      el('tr', { 'data-short-link': l.short_link }, [
+        el('td', { text: names[l.partner_id] || '#' + l.partner_id }),
+        el('td', {}, [el('code', { className: 'link-url', text: l.url }), ' ', copyButton(l.url, 'partners-result')]),
+        el('td', {}, [el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' })]),
+        el('td', {}, [
+          button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () => setLink(base + '/links/' + l.id, !l.enabled, 'partners-result', loadPartners)),
+        ]),
+      ]),
+    );
+  }
+  csvLink();
+}
+async function changePartner(id: number, body: { status: 'active' | 'suspended' }): Promise<void> {
+  try {
+    await api('PATCH', '/api/dashboard/programs/' + program().id + '/partners/' + id, body);
+    await loadPartners();
+  } catch (e) {
+    notice('partners-result', 'error', messageOf(e));
+  }
+}
+async function setLink(path: string, enabled: boolean, resultId: string, reload: () => Promise<void>): Promise<void> {
+  try {
+    await api('PATCH', path, { enabled });
+    notice(resultId, 'ok', enabled ? 'Link turned on.' : 'Link turned off: visits through it are no longer recorded.');
+    await reload();
+  } catch (e) {
+    notice(resultId, 'error', messageOf(e));
+  }
+}
+async function payout(p: Partner): Promise<void> {
+  try {
+    const d = (
+      await api<Answer<'dashboardRecordPayout'>>('POST', '/api/dashboard/programs/' + program().id + '/payouts', { partner_id: p.id, through: today() })
+    ).data;
+    const carried = Object.keys(d.carried_cents).length ? ' Carried to the next payout: ' + money(d.carried_cents) + '.' : '';
+    notice(
+      'partners-result',
+      'ok',
+      p.name +
+        ': ' +
+        d.commissions_paid +
+        (d.commissions_paid === 1 ? ' commission' : ' commissions') +
+        ' marked paid (' +
+        money(d.paid_cents) +
+        ').' +
+        carried,
+    );
+    await loadPartners();
+  } catch (e) {
+    notice('partners-result', 'error', messageOf(e));
+  }
+}
+function csvLink(): void {
+  const from = $('csv-from', HTMLInputElement).value || today().slice(0, 8) + '01';
+  const to = $('csv-to', HTMLInputElement).value || today();
+  $('csv-link').setAttribute('href', '/api/dashboard/programs/' + program().id + '/commissions.csv?from=' + from + '&to=' + to);
+}
+$('csv-from').addEventListener('change', csvLink);
+$('csv-to').addEventListener('change', csvLink);
+$('new-partner-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  void (async () => {
+    const email = $('pa-email', HTMLInputElement).value.trim();
+    const name = $('pa-name', HTMLInputElement).value;
+    try {
+      const p = (
+        await api<Answer<'dashboardCreatePartner', 201>>('POST', '/api/dashboard/programs/' + program().id + '/partners', email ? { name, email } : { name })
+      ).data;
+      $('new-partner-form', HTMLFormElement).reset();
+      notice('partners-result', 'ok', 'Partner ' + p.name + ' added. Create a referral link for them.');
+      await loadPartners();
+      $('ln-partner', HTMLSelectElement).value = String(p.id);
+    } catch (e) {
+      notice('partners-result', 'error', messageOf(e));
+    }
+  })();
+});
+$('new-link-form').addEventListener('submit', (ev) => {
+  ev.preventDefault();
+  void (async () => {
+    const short = $('ln-short', HTMLInputElement).value.trim();
+    const body: { partner_id: number; short_link?: string } = { partner_id: Number($('ln-partner', HTMLSelectElement).value) };
+    if (short) body.short_link = short;
+    try {
+      const l = (await api<Answer<'dashboardCreateLink', 201>>('POST', '/api/dashboard/programs/' + program().id + '/links', body)).data;
+      $('ln-short', HTMLInputElement).value = '';
+      const box = clear($('partners-result'));
+      box.appendChild(
+        el('p', { className: 'notice ok', role: 'status' }, [
+          'Link created. The partner shares: ',
+          el('code', { id: 'new-link-url', text: l.url }),
+          ' ',
+          copyButton(l.url, 'partners-result'),
+        ]),
+      );
+      await loadPartners();
+    } catch (e) {
+      notice('partners-result', 'error', messageOf(e));
+    }
+  })();
+});
+onProgram((opened) => {
+  current = opened;
+  clear($('partners-result'));
+  loadPartners().catch((e: unknown) => notice('partners-result', 'error', messageOf(e)));
+});
+
+// Partner: their own links and figures
+async function loadPartnerView(): Promise<void> {
+  const entries = (await api<Answer<'partnerView'>>('GET', '/api/partner')).data.partners;
+  $('partner-view').hidden = entries.length === 0;
+  document.body.classList.toggle('has-partner-view', entries.length > 0);
+  const body = clear($('partner-view-body'));
+  for (const entry of entries) {
+    const headings = ['Clicks', 'Leads', 'Sales', 'Revenue', 'Due', 'Paid', 'Reversed', 'Balance'].map((h) => el('th', { text: h }));
+    const table = el('table', {}, [el('thead', {}, [el('tr', {}, headings)]), el('tbody', {}, [el('tr', {}, figuresCells(entry.partner.figures))])]);
+    const links = el(
+      'ul',
+      { className: 'partner-links' },
+      entry.links.map((l) =>
+        el('li', { 'data-short-link': l.short_link }, [
+          el('code', { className: 'link-url', text: l.url }),
+          ' ',
+          copyButton(l.url, 'partner-view-result'),
+          ' ',
+          el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' }),
+          ' ',
+          button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
+            setLink('/api/partner/links/' + l.id, !l.enabled, 'partner-view-result', loadPartnerView),
+          ),
+        ]),
+      ),
+    );
+    if (entry.links.length === 0) links.appendChild(el('li', { className: 'muted', text: 'No links yet: ask ' + entry.program.name + ' for one.' }));
+    body.appendChild(
+      el('div', { className: 'card', 'data-program-id': String(entry.program.id) }, [
+        el('h3', { text: entry.program.name + ' (' + entry.program.domain + ')' }),
+        el('p', {
+          className: 'hint',
+          text: 'You are ' + entry.partner.name + (entry.partner.status === 'suspended' ? ' (suspended: your links do not record visits)' : '') + '.',
+        }),
+        table,
+        el('h4', { text: 'Your links' }),
+        links,
+      ]),
+    );
+  }
+}
+loadPartnerView().catch((e: unknown) => notice('partner-view-result', 'error', messageOf(e)));

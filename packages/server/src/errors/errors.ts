@@ -9,6 +9,8 @@ import type {
   SalePlatformError,
   components,
 } from '@svc/types';
+// A plain object: bundles take it alone (the catalogue beside it is built in a pure call and shakes out).
+import { clientCodeByStatus } from '@svc/types';
 import type { RateLimit, ResponseMeta } from '../http/meta';
 
 /**
@@ -62,19 +64,6 @@ type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof
  */
 type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
-/** The code of an error whose envelope has neither `error.code` nor `details.code` (catalogue `clientCodeByStatus`, checked). */
-export const codeByStatus: Record<number, SvcErrorCode> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  409: 'conflict',
-  410: 'gone',
-  413: 'invalid_request',
-  429: 'rate_limited',
-  500: 'internal_error',
-  503: 'unavailable',
-};
 
 /** What to do, by code (the cause, then the fix); word for word in the code's section of docs/troubleshooting.md. */
 export const hints: Record<string, string> = {
@@ -115,7 +104,7 @@ export class SvcApiError extends SvcError {
     const message = error.message ?? `HTTP ${status}`;
     const details = error.details ?? {};
     super(message, meta);
-    const code: string = error.code ?? (details.code as string | undefined) ?? codeByStatus[status] ?? `http_${status}`;
+    const code: string = error.code ?? (details.code as string | undefined) ?? (clientCodeByStatus as Record<number, string>)[status] ?? `http_${status}`;
     this.status = status;
     this.code = code;
     this.details = details;

@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import { type Browser } from 'playwright-core';
+import { launchChromium } from '../../test/chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../testing/fetch';
 import { programRecords } from '../store/records';
@@ -11,10 +12,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   running = await startTestDemo();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

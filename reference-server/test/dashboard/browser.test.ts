@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackerSnippet } from '@svc/types';
 import { startReferenceServer, type ReferenceServer } from '../../src/start';
@@ -12,10 +13,7 @@ let browser: Browser;
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   server = await startReferenceServer({ testControl: true, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}) });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

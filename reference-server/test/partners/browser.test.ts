@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '../chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../src/demo/start-demo';
 import { demo } from '../../src/demo/seed';
@@ -16,10 +17,7 @@ let browser: Browser;
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
   running = await startTestDemo();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();

@@ -101,7 +101,9 @@ export default tseslint.config(
         'error',
         {
           // Redis is not the database: it holds http/'s own rate-limit counters.
-          paths: sqlAndDrivers.filter((name) => name !== 'ioredis').map((name) => ({ name, allowTypeImports: true, message: 'routes/ and http/ reach the database only through domain/.' })),
+          paths: sqlAndDrivers
+            .filter((name) => name !== 'ioredis')
+            .map((name) => ({ name, allowTypeImports: true, message: 'routes/ and http/ reach the database only through domain/.' })),
           patterns: [
             {
               group: ['**/store/**', '!**/store/db'],
@@ -118,7 +120,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/routes/**', '**/http/**', '**/domain/**'], allowTypeImports: true, message: 'store/ is the bottom layer.' }] },
+        {
+          patterns: [
+            { group: ['**/routes/**', '**/http/**', '**/domain/**'], allowTypeImports: true, message: 'store/ is the bottom layer.' },
+          ],
+        },
       ],
     },
   },
@@ -129,7 +135,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@svc/reference-server', '@svc/reference-server/*', '**/reference-server/**'], message: 'packages never import the reference server.' }] },
+        {
+          patterns: [
+            {
+              group: ['@svc/reference-server', '@svc/reference-server/*', '**/reference-server/**'],
+              message: 'packages never import the reference server.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -21,7 +21,9 @@ function mtime(path, pick) {
   if (!existsSync(path)) return undefined;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  const times = readdirSync(path).map((entry) => mtime(join(path, entry), pick)).filter((t) => t !== undefined);
+  const times = readdirSync(path)
+    .map((entry) => mtime(join(path, entry), pick))
+    .filter((t) => t !== undefined);
   return times.length === 0 ? undefined : pick(...times);
 }
 

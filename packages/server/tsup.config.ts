@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 import { baseTsup } from '../../tsup.base';
 
-const entry = { index: 'src/index.ts', cookies: 'src/cookies/index.ts', stripe: 'src/processor/index.ts', webhooks: 'src/webhooks/index.ts' };
+const entry = {
+  index: 'src/index.ts',
+  cookies: 'src/cookies/index.ts',
+  stripe: 'src/processor/index.ts',
+  webhooks: 'src/webhooks/index.ts',
+};
 
 export default defineConfig([
   { ...baseTsup, entry, format: ['esm'] },

@@ -51,7 +51,10 @@ const unicodeText = fc.string({ unit: 'grapheme', maxLength: 40 });
 const anyText = fc.oneof(fc.string({ maxLength: 30 }), unicodeText, fc.string({ unit: 'binary', maxLength: 20 }));
 
 const body: fc.Arbitrary<BodyVariant> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('schema' as const), seed: fc.nat(), fixtures: fc.boolean(), optionals: fc.boolean() }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({ kind: fc.constant('schema' as const), seed: fc.nat(), fixtures: fc.boolean(), optionals: fc.boolean() }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -64,12 +67,23 @@ const body: fc.Arbitrary<BodyVariant> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('json' as const), value: fc.jsonValue({ maxDepth: 3 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('invalidJson' as const), seed: fc.nat(), text: anyText, style: fc.nat({ max: 5 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('invalidJson' as const), seed: fc.nat(), text: anyText, style: fc.nat({ max: 5 }) }),
+  },
   {
     weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('huge' as const), seed: fc.nat(), size: fc.integer({ min: 1_000, max: 60_000 }), unicode: fc.boolean() }),
+    arbitrary: fc.record({
+      kind: fc.constant('huge' as const),
+      seed: fc.nat(),
+      size: fc.integer({ min: 1_000, max: 60_000 }),
+      unicode: fc.boolean(),
+    }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('oversized' as const), size: fc.integer({ min: 65_537, max: 300_000 }), seed: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('oversized' as const), size: fc.integer({ min: 65_537, max: 300_000 }), seed: fc.nat() }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'empty' as const }) },
 );
 
@@ -98,19 +112,27 @@ export function fuzzCase(operations: FuzzOperation[]): fc.Arbitrary<FuzzCase> {
     body,
     contentType: fc.oneof(
       { weight: 12, arbitrary: fc.constant<ContentTypeVariant>('declared') },
-      { weight: 3, arbitrary: fc.constantFrom<ContentTypeVariant>('json', 'jsonCharset', 'upperJson', 'text', 'xml', 'form', 'multipart', 'missing') },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom<ContentTypeVariant>('json', 'jsonCharset', 'upperJson', 'text', 'xml', 'form', 'multipart', 'missing'),
+      },
     ),
     pick: fc.nat(),
     pathParam: fc.oneof(
       { weight: 4, arbitrary: fc.constant<PathParamVariant>('ownProgram') },
-      { weight: 3, arbitrary: fc.constantFrom<PathParamVariant>('otherProgram', 'missingProgram', 'string', 'negative', 'huge', 'unicode') },
+      {
+        weight: 3,
+        arbitrary: fc.constantFrom<PathParamVariant>('otherProgram', 'missingProgram', 'string', 'negative', 'huge', 'unicode'),
+      },
     ),
     query: fc.oneof(
       fc.constant<QueryVariant>({ kind: 'omit' }),
       fc.constant<QueryVariant>({ kind: 'fixture' }),
       fc.record({ kind: fc.constant('random' as const), text: anyText }),
     ),
-    origin: fc.option(fc.constantFrom('https://shop.example.com', 'https://evil.example.net', 'null', 'http://localhost:3000'), { nil: undefined }),
+    origin: fc.option(fc.constantFrom('https://shop.example.com', 'https://evil.example.net', 'null', 'http://localhost:3000'), {
+      nil: undefined,
+    }),
     header: fc.option(anyText, { nil: undefined }),
   });
 }

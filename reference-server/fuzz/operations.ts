@@ -60,7 +60,12 @@ export function listOperations(): FuzzOperation[] {
       const parameters = [...((item.parameters as Json[] | undefined) ?? []), ...((op.parameters as Json[] | undefined) ?? [])]
         .map(deref)
         .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
-        .map((p) => ({ name: String(p.name), in: p.in as Parameter['in'], required: p.required === true, schema: (p.schema ?? {}) as Json }));
+        .map((p) => ({
+          name: String(p.name),
+          in: p.in as Parameter['in'],
+          required: p.required === true,
+          schema: (p.schema ?? {}) as Json,
+        }));
       result.push({
         method: method.toUpperCase(),
         template,

@@ -28,7 +28,13 @@ export class FuzzFailure extends Error {
     readonly status: number,
     readonly body: string,
   ) {
-    const shown = { ...request, payload: request.payload && request.payload.length > 500 ? `${request.payload.slice(0, 500)}… (${request.payload.length} chars)` : request.payload };
+    const shown = {
+      ...request,
+      payload:
+        request.payload && request.payload.length > 500
+          ? `${request.payload.slice(0, 500)}… (${request.payload.length} chars)`
+          : request.payload,
+    };
     super(`${message}\n  request: ${JSON.stringify(shown)}\n  answered ${status}: ${body.slice(0, 1000)}`);
     this.name = 'FuzzFailure';
   }
@@ -55,7 +61,12 @@ export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: Fuz
     const accepted = op.contentTypes.some((type) => contentType.split(';')[0]!.trim() === type);
     const refusedForType = res.statusCode === 400 && body.includes(catalogue.unsupportedMediaType.message);
     if (accepted ? res.statusCode !== 413 : res.statusCode !== 413 && !refusedForType) {
-      throw new FuzzFailure(`an oversized body must answer 413${accepted ? '' : ' or be refused for its type'}`, request, res.statusCode, body);
+      throw new FuzzFailure(
+        `an oversized body must answer 413${accepted ? '' : ' or be refused for its type'}`,
+        request,
+        res.statusCode,
+        body,
+      );
     }
   }
   await target.refresh(op.template, res.statusCode, body);
@@ -63,7 +74,12 @@ export async function checkCase(target: FuzzTarget, ops: FuzzOperation[], c: Fuz
   if (res.statusCode >= 400 && !mayRecordOnRefusal(op, res.statusCode, body)) {
     const changed = Object.keys(after.rows).filter((t) => after.rows[t] !== before.current.rows[t]);
     if (changed.length > 0 || after.records !== before.current.records) {
-      throw new FuzzFailure(`a refused request (${res.statusCode}) changed data: ${changed.join(', ') || 'program records'}`, request, res.statusCode, body);
+      throw new FuzzFailure(
+        `a refused request (${res.statusCode}) changed data: ${changed.join(', ') || 'program records'}`,
+        request,
+        res.statusCode,
+        body,
+      );
     }
   }
   before.current = after;

@@ -30,7 +30,8 @@ export function materialise(op: FuzzOperation, c: FuzzCase, fx: Fixtures): FuzzR
   if (auth.authorization !== undefined) headers.authorization = auth.authorization;
   if (auth.cookie !== undefined) headers.cookie = auth.cookie;
   if (c.origin !== undefined) headers.origin = c.origin;
-  for (const p of op.parameters.filter((x) => x.in === 'header')) if (c.header !== undefined) headers[p.name.toLowerCase()] = headerSafe(c.header);
+  for (const p of op.parameters.filter((x) => x.in === 'header'))
+    if (c.header !== undefined) headers[p.name.toLowerCase()] = headerSafe(c.header);
 
   const url = pathFor(op, c, fx, pick) + queryFor(op, c, fx, pick);
   const declared = op.contentTypes[0] ?? 'application/json';
@@ -66,7 +67,10 @@ function authorization(op: FuzzOperation, c: FuzzCase, fx: Fixtures, pick: <T>(v
     case 'basic':
       return { authorization: 'Basic Zm9vOmJhcg==' };
     case 'raw':
-      return { authorization: headerSafe(pick(fx.customerKeys) + String(c.header ?? '')), cookie: `svc_session=${headerSafe(String(c.header ?? 'x'))}` };
+      return {
+        authorization: headerSafe(pick(fx.customerKeys) + String(c.header ?? '')),
+        cookie: `svc_session=${headerSafe(String(c.header ?? 'x'))}`,
+      };
   }
 }
 
@@ -184,7 +188,7 @@ function schemaBody(op: FuzzOperation, seed: number, optionals: boolean, fx: Fix
 
 function mutate(op: FuzzOperation, value: unknown, body: Extract<BodyVariant, { kind: 'mutated' }>): unknown {
   const target: Record<string, unknown> = isObject(value) ? { ...value } : {};
-  const props = Object.keys(((op.bodySchema && resolve(op.bodySchema).properties) ?? {}));
+  const props = Object.keys((op.bodySchema && resolve(op.bodySchema).properties) ?? {});
   const keys = props.length > 0 ? props : Object.keys(target);
   const key = keys.length > 0 ? keys[body.key % keys.length]! : 'field';
   switch (body.mutation) {
@@ -216,10 +220,17 @@ function mutate(op: FuzzOperation, value: unknown, body: Extract<BodyVariant, { 
 function resolve(schema: Json): Json {
   const ref = schema.$ref;
   if (typeof ref !== 'string') return schema;
-  return resolve(ref.split('/').slice(1).reduce<unknown>((n, k) => (n as Json)[k], spec) as Json);
+  return resolve(
+    ref
+      .split('/')
+      .slice(1)
+      .reduce<unknown>((n, k) => (n as Json)[k], spec) as Json,
+  );
 }
 
 function formEncode(value: unknown): string {
   if (!isObject(value)) return String(value);
-  return new URLSearchParams(Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString();
+  return new URLSearchParams(
+    Object.entries(value).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  ).toString();
 }

@@ -20,7 +20,9 @@ try {
   const { statuses } = await runFuzz(target, { seed, numRuns, ...(path ? { path } : {}), ...(routes ? { routes } : {}) });
   const byRoute = Object.entries(statuses).sort(([a], [b]) => a.localeCompare(b));
   for (const [outcome, count] of byRoute) console.log(`  ${String(count).padStart(6)}  ${outcome}`);
-  console.log(`fuzz passed: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx, every response valid, nothing recorded on refusal`);
+  console.log(
+    `fuzz passed: ${numRuns} cases in ${((Date.now() - started) / 1000).toFixed(1)} s, no 5xx, every response valid, nothing recorded on refusal`,
+  );
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;

@@ -40,7 +40,12 @@ export async function createFuzzTarget(databaseUrl = process.env.DATABASE_URL ??
   const app = buildApp({ store, testControl: true });
   await app.ready();
   const inject: FuzzTarget['inject'] = (request) =>
-    app.inject({ method: request.method as 'GET', url: request.url, headers: request.headers, ...(request.payload === undefined ? {} : { payload: request.payload }) });
+    app.inject({
+      method: request.method as 'GET',
+      url: request.url,
+      headers: request.headers,
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+    });
   const injectFetch: typeof fetch = async (input, init) => {
     const req = new Request(input, init);
     const u = new URL(req.url);
@@ -50,7 +55,10 @@ export async function createFuzzTarget(databaseUrl = process.env.DATABASE_URL ??
       headers: Object.fromEntries(req.headers),
       ...(req.body ? { payload: await req.text() } : {}),
     });
-    return new Response(res.statusCode === 204 ? null : res.body, { status: res.statusCode, headers: { 'content-type': String(res.headers['content-type'] ?? '') } });
+    return new Response(res.statusCode === 204 ? null : res.body, {
+      status: res.statusCode,
+      headers: { 'content-type': String(res.headers['content-type'] ?? '') },
+    });
   };
   const control = createControlClient('http://fuzz.local', injectFetch);
   const fixtures = await createFixtures(control, inject);
@@ -76,7 +84,9 @@ export async function createFuzzTarget(databaseUrl = process.env.DATABASE_URL ??
     },
     async refresh(template, status, body) {
       if (template === '/auth/sign-out' && status === 303) {
-        fixtures.dashboardCookies = await Promise.all(fixtures.programs.map(async (p) => (await control.createDashboardSession(p.accountId)).cookie));
+        fixtures.dashboardCookies = await Promise.all(
+          fixtures.programs.map(async (p) => (await control.createDashboardSession(p.accountId)).cookie),
+        );
       }
       if (template.endsWith('/regenerate-key') && status === 200) {
         const { id, api_token } = (JSON.parse(body) as { data: { program: { id: number; api_token: string } } }).data.program;
@@ -95,7 +105,9 @@ async function tableNames(store: Store): Promise<string[]> {
   const tables = await store.db.introspection.getTables();
   const schema =
     store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
-  return tables.filter((t) => !t.isView && !t.name.startsWith('kysely_') && (schema === undefined || t.schema === schema)).map((t) => t.name);
+  return tables
+    .filter((t) => !t.isView && !t.name.startsWith('kysely_') && (schema === undefined || t.schema === schema))
+    .map((t) => t.name);
 }
 
 async function createFixtures(control: ControlClient, inject: FuzzTarget['inject']): Promise<Fixtures> {
@@ -115,19 +127,38 @@ async function createFixtures(control: ControlClient, inject: FuzzTarget['inject
     loginStates: [],
   };
   for (const [index, name] of ['a', 'b'].entries()) {
-    const program = await control.createProgram({ name: `fuzz ${name}`, domain: `${name}.example.com`, allowed_origins: ['https://shop.example.com'] });
+    const program = await control.createProgram({
+      name: `fuzz ${name}`,
+      domain: `${name}.example.com`,
+      allowed_origins: ['https://shop.example.com'],
+    });
     fixtures.programs.push({ id: program.id, key: program.api_token, accountId: program.account_id });
     const partner = await control.createPartner({ program_id: program.id });
     const link = await control.createLink({ program_id: program.id, partner_id: partner.id, short_link: `fuzz-${name}` });
     fixtures.shortLinks.push(link.short_link);
     // The program lists its origins, so a browser-mode call must name one (spec/openapi.yaml, TrackingForbidden).
-    const click = await call('POST', '/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` }, { origin: 'https://shop.example.com' });
+    const click = await call(
+      'POST',
+      '/api/v1/track/click',
+      { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` },
+      { origin: 'https://shop.example.com' },
+    );
     fixtures.clickIds.push(String(click.click_id));
     const customerKey = `fuzz-customer-${name}`;
-    await call('POST', '/api/v1/track/lead', { click_id: click.click_id, customer_key: customerKey }, { authorization: `Bearer ${program.api_token}` });
+    await call(
+      'POST',
+      '/api/v1/track/lead',
+      { click_id: click.click_id, customer_key: customerKey },
+      { authorization: `Bearer ${program.api_token}` },
+    );
     fixtures.customerKeys.push(customerKey);
     const transactionId = `fuzz-txn-${name}`;
-    await call('POST', '/api/v1/track/sale', { transaction_id: transactionId, amount_cents: 1000 + index, customer_key: customerKey }, { authorization: `Bearer ${program.api_token}` });
+    await call(
+      'POST',
+      '/api/v1/track/sale',
+      { transaction_id: transactionId, amount_cents: 1000 + index, customer_key: customerKey },
+      { authorization: `Bearer ${program.api_token}` },
+    );
     fixtures.transactionIds.push(transactionId);
     fixtures.dashboardCookies.push((await control.createDashboardSession(program.account_id)).cookie);
   }

@@ -40,17 +40,30 @@ describe('GET /api/v1/programs/me/readiness', () => {
     await w.lead({ click_id: testClick, customer_key: 't', additional_data: { test_mode: true } });
     await w.sale({ amount_cents: 100, customer_key: 't', additional_data: { test_mode: true } });
     const tested = (await readiness(w.key)).body;
-    expect(tested).toMatchObject({ verdict: 'not_started', test_events: { click: 1, lead: 1, sale: 1 }, next_step: { code: 'install_tracker' } });
+    expect(tested).toMatchObject({
+      verdict: 'not_started',
+      test_events: { click: 1, lead: 1, sale: 1 },
+      next_step: { code: 'install_tracker' },
+    });
 
     const clickId = await w.clickId();
     const afterClick = (await readiness(w.key)).body;
-    expect(afterClick).toMatchObject({ verdict: 'in_progress', seen: { click: { seen: true, count: 1 } }, next_step: { code: 'track_lead' } });
+    expect(afterClick).toMatchObject({
+      verdict: 'in_progress',
+      seen: { click: { seen: true, count: 1 } },
+      next_step: { code: 'track_lead' },
+    });
     expect(Date.parse(afterClick.seen.click.last_seen_at)).toBeGreaterThan(0);
     await w.lead({ click_id: clickId, customer_key: 'real' });
     expect((await readiness(w.key)).body.next_step.code).toBe('track_sale');
     await w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'real' });
     const ready = (await readiness(w.key)).body;
-    expect(ready).toMatchObject({ ready: true, verdict: 'ready', next_step: null, seen: { sale: { seen: true, count: 1 }, processor_sale: { seen: false } } });
+    expect(ready).toMatchObject({
+      ready: true,
+      verdict: 'ready',
+      next_step: null,
+      seen: { sale: { seen: true, count: 1 }, processor_sale: { seen: false } },
+    });
   });
 
   it('names the key rotation first while the key is marked', async () => {
@@ -67,7 +80,9 @@ describe('GET /api/v1/programs/me/readiness', () => {
     await t.h.control.armFault({ point: 'readiness' });
     const res = await readiness(w.key);
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: { code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.', retry_after_seconds: 10 } });
+    expect(res.body).toEqual({
+      error: { code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.', retry_after_seconds: 10 },
+    });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect((await readiness(w.key)).status).toBe(200);
   });

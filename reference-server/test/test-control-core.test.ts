@@ -9,16 +9,32 @@ describe('test-control core', () => {
     expect(created.status).toBe(201);
     expect(created.body.api_token).toMatch(/^svc_live_/);
     const program = await t.h.store.db.selectFrom('programs').selectAll().where('id', '=', created.body.id).executeTakeFirstOrThrow();
-    expect(program).toMatchObject({ commission_type: 'percent', commission_rate: 10, attribution_window_days: 60, lead_auth: 'server_required', allowed_origins: null, advertiser_id: created.body.advertiser_id });
+    expect(program).toMatchObject({
+      commission_type: 'percent',
+      commission_rate: 10,
+      attribution_window_days: 60,
+      lead_auth: 'server_required',
+      allowed_origins: null,
+      advertiser_id: created.body.advertiser_id,
+    });
     // Only the hash of the key is stored.
     expect(JSON.stringify(program)).not.toContain(created.body.api_token);
-    const membership = await t.h.store.db.selectFrom('memberships').selectAll().where('account_id', '=', created.body.account_id).executeTakeFirstOrThrow();
+    const membership = await t.h.store.db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('account_id', '=', created.body.account_id)
+      .executeTakeFirstOrThrow();
     expect(membership.role).toBe('owner');
   });
 
   it('creates a second program for an existing account, and 404s an unknown account', async () => {
     const first = await t.h.control.createProgram();
-    const second = await t.h.control.createProgram({ account_id: first.account_id, name: 'Two', commission_type: 'fixed', commission_rate: 500 });
+    const second = await t.h.control.createProgram({
+      account_id: first.account_id,
+      name: 'Two',
+      commission_type: 'fixed',
+      commission_rate: 500,
+    });
     expect(second.advertiser_id).toBe(first.advertiser_id);
     const missing = await t.h.request('POST', '/_test/programs', { json: { account_id: 999999 } });
     expect(missing.status).toBe(404);
@@ -57,7 +73,9 @@ describe('test-control core', () => {
     const marked = await t.h.request('POST', `/_test/programs/${program.id}/key-rotation`, { json: { rotate_by: '2030-02-01T00:00:00Z' } });
     expect(marked.status).toBe(200);
     expect(marked.body.rotate_by).toBe('2030-02-01T00:00:00.000Z');
-    expect((await t.h.request('POST', '/_test/programs/999999/key-rotation', { json: { rotate_by: '2030-02-01T00:00:00Z' } })).status).toBe(404);
+    expect((await t.h.request('POST', '/_test/programs/999999/key-rotation', { json: { rotate_by: '2030-02-01T00:00:00Z' } })).status).toBe(
+      404,
+    );
 
     const reset = await t.h.request('POST', '/_test/reset');
     expect(reset.status).toBe(204);
@@ -66,7 +84,7 @@ describe('test-control core', () => {
     expect(await t.h.store.db.selectFrom('programs').selectAll().execute()).toEqual([]);
   });
 
-  it('lists a program\'s records, and 404s an unknown program', async () => {
+  it("lists a program's records, and 404s an unknown program", async () => {
     const program = await t.h.control.createProgram();
     expect(await t.h.control.records(program.id)).toEqual({ clicks: [], customers: [], sales: [], commissions: [] });
     expect((await t.h.request('GET', '/_test/programs/999999/records')).status).toBe(404);

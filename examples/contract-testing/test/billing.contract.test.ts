@@ -55,7 +55,9 @@ describe('Billing against the svc reference server', () => {
     expect(redelivered).toBe(first);
     const records = await server.control.records(world.programId);
     expect(records.customers).toMatchObject([{ customer_key: 'user_ada', click_id: clickId, status: 'converted', provisional: false }]);
-    expect(records.sales).toMatchObject([{ id: first, processor_event_id: 'pi_3Q0001', amount_cents: 4900, currency: 'USD', is_test: false }]);
+    expect(records.sales).toMatchObject([
+      { id: first, processor_event_id: 'pi_3Q0001', amount_cents: 4900, currency: 'USD', is_test: false },
+    ]);
     expect(records.commissions).toHaveLength(1);
   });
 

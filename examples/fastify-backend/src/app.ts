@@ -53,7 +53,10 @@ export function buildBackend(options: BackendOptions): FastifyInstance {
 
   // Stripe-hosted checkout: svc attributes the payment from the webhook, using the metadata added here.
   app.post<{ Body: { plan?: string } }>('/checkout', async (request, reply) => {
-    if (!stripe) return reply.status(501).send({ message: 'Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_LIFETIME' });
+    if (!stripe)
+      return reply
+        .status(501)
+        .send({ message: 'Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_LIFETIME' });
     const user = signedIn(request);
     if (!user) return reply.status(401).send({ message: 'Sign in first' });
     const plan = request.body?.plan;
@@ -78,7 +81,8 @@ export function buildBackend(options: BackendOptions): FastifyInstance {
     const user = signedIn(request);
     if (!user) return reply.status(401).send({ message: 'Sign in first' });
     const amountCents = request.body?.amount_cents;
-    if (!Number.isSafeInteger(amountCents) || (amountCents as number) <= 0) return reply.status(400).send({ message: 'amount_cents must be a positive integer' });
+    if (!Number.isSafeInteger(amountCents) || (amountCents as number) <= 0)
+      return reply.status(400).send({ message: 'amount_cents must be a positive integer' });
     try {
       // The invoice id is the idempotency key: reporting the same payment twice answers `duplicate: true`.
       const sale = await svc.track.sale({

@@ -29,7 +29,9 @@ const app = buildBackend({
   onSvcEvent: (event) => {
     switch (event.type) {
       case 'commission.created':
-        console.log(`partner ${event.data.partner_id} earned ${event.data.amount_cents} ${event.data.currency} cents on sale ${event.data.sale_id}`);
+        console.log(
+          `partner ${event.data.partner_id} earned ${event.data.amount_cents} ${event.data.currency} cents on sale ${event.data.sale_id}`,
+        );
         break;
       case 'sale.refunded':
         console.log(`sale ${event.data.sale_id} refunded; commission ${event.data.commission_status}`);

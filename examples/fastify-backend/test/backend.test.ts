@@ -39,7 +39,8 @@ beforeEach(async () => {
 });
 
 /** What svc-tracker.js does on the landing page: record the click and keep its id in the svc_click_id cookie. */
-const landThroughReferralLink = async () => (await svc.track.click({ affiliate_url: `https://shop.example.com/?aff=${shortLink}` })).click_id;
+const landThroughReferralLink = async () =>
+  (await svc.track.click({ affiliate_url: `https://shop.example.com/?aff=${shortLink}` })).click_id;
 
 async function signUp(email: string, clickId?: string): Promise<{ userId: string; session: string }> {
   const response = await backend.inject({
@@ -49,7 +50,10 @@ async function signUp(email: string, clickId?: string): Promise<{ userId: string
     headers: clickId ? { cookie: `svc_click_id=${clickId}` } : {},
   });
   expect(response.statusCode).toBe(200);
-  const session = [response.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='))!.split(';')[0]!;
+  const session = [response.headers['set-cookie']]
+    .flat()
+    .find((c) => c?.startsWith('sid='))!
+    .split(';')[0]!;
   return { userId: response.json<{ user_id: string }>().user_id, session };
 }
 
@@ -65,7 +69,8 @@ describe('fastify-backend against the reference server', () => {
 
   it('reports an invoice paid outside Stripe once, with a 10 percent commission, even when reported twice', async () => {
     const { session } = await signUp('grace@example.com', await landThroughReferralLink());
-    const pay = () => backend.inject({ method: 'POST', url: '/invoices/2024-0042/paid', payload: { amount_cents: 12_000 }, headers: { cookie: session } });
+    const pay = () =>
+      backend.inject({ method: 'POST', url: '/invoices/2024-0042/paid', payload: { amount_cents: 12_000 }, headers: { cookie: session } });
 
     const first = (await pay()).json<{ sale_id: number; duplicate: boolean }>();
     const second = (await pay()).json<{ sale_id: number; duplicate: boolean }>();
@@ -79,7 +84,12 @@ describe('fastify-backend against the reference server', () => {
 
   it('answers a sale for a customer who never clicked a referral link as not attributed, and svc records none', async () => {
     const { session } = await signUp('lin@example.com');
-    const response = await backend.inject({ method: 'POST', url: '/invoices/7/paid', payload: { amount_cents: 500 }, headers: { cookie: session } });
+    const response = await backend.inject({
+      method: 'POST',
+      url: '/invoices/7/paid',
+      payload: { amount_cents: 500 },
+      headers: { cookie: session },
+    });
     expect(response.json()).toEqual({ sale_id: null, reason: 'no_attribution' });
     expect((await server.control.records(programId)).sales).toEqual([]);
   });
@@ -87,7 +97,12 @@ describe('fastify-backend against the reference server', () => {
   it('does not take another refusal of the sale for "not attributed": it fails loudly', async () => {
     // An amount svc refuses (over its 10^12 cap) is invalid_request, not no_attribution: the shop must see it.
     const { session } = await signUp('big@example.com', await landThroughReferralLink());
-    const response = await backend.inject({ method: 'POST', url: '/invoices/8/paid', payload: { amount_cents: 2e12 }, headers: { cookie: session } });
+    const response = await backend.inject({
+      method: 'POST',
+      url: '/invoices/8/paid',
+      payload: { amount_cents: 2e12 },
+      headers: { cookie: session },
+    });
     // Fastify reports the SDK's error with its status and code instead of a quiet "not attributed".
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'invalid_request' });
@@ -120,7 +135,9 @@ describe('fastify-backend against the reference server', () => {
     expect(signup.statusCode).toBe(200);
     const checkout = await plain.inject({ method: 'POST', url: '/checkout', payload: { plan: 'monthly' } });
     expect(checkout.statusCode).toBe(501);
-    expect(checkout.json()).toEqual({ message: 'Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_LIFETIME' });
+    expect(checkout.json()).toEqual({
+      message: 'Stripe is not configured: set STRIPE_SECRET_KEY, STRIPE_PRICE_MONTHLY and STRIPE_PRICE_LIFETIME',
+    });
     await plain.close();
   });
 

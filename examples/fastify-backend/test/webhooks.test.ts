@@ -53,12 +53,21 @@ async function shopWithWebhooks() {
   const { secret } = ((await created.json()) as { data: { secret: string } }).data;
   const events: WebhookEvent[] = [];
   const svc = new Svc({ apiKey: program.api_token, baseUrl: server.url, fetch: contractFetch });
-  backend = buildBackend({ svc, programId: program.id, users: new Users(), appUrl: 'https://shop.example.com', svcWebhookSecret: secret, onSvcEvent: (e) => void events.push(e) });
+  backend = buildBackend({
+    svc,
+    programId: program.id,
+    users: new Users(),
+    appUrl: 'https://shop.example.com',
+    svcWebhookSecret: secret,
+    onSvcEvent: (e) => void events.push(e),
+  });
   // What reached the route, as sent: body and signature headers (to replay one).
   const requests: { body: string; headers: Record<string, string> }[] = [];
   backend.addHook('preHandler', async (request) => {
     if (request.url !== '/webhooks/svc') return;
-    const headers = Object.fromEntries(['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(request.headers[h])]));
+    const headers = Object.fromEntries(
+      ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((h) => [h, String(request.headers[h])]),
+    );
     requests.push({ body: String(request.body), headers });
   });
   await backend.listen({ port, host: '127.0.0.1' });
@@ -69,17 +78,39 @@ describe('fastify-backend receives svc webhooks', () => {
   it('gets the lead, the sale and its commission of a customer who signed up and paid, verified and typed', async () => {
     const shop = await shopWithWebhooks();
     const click = await shop.svc.track.click({ affiliate_url: `https://shop.example.com/?aff=${shop.link.short_link}` });
-    const signup = await backend!.inject({ method: 'POST', url: '/signup', payload: { email: 'ada@example.com' }, headers: { cookie: `svc_click_id=${click.click_id}` } });
-    const session = [signup.headers['set-cookie']].flat().find((c) => c?.startsWith('sid='))!.split(';')[0]!;
-    const paid = await backend!.inject({ method: 'POST', url: '/invoices/77/paid', payload: { amount_cents: 20_000 }, headers: { cookie: session } });
+    const signup = await backend!.inject({
+      method: 'POST',
+      url: '/signup',
+      payload: { email: 'ada@example.com' },
+      headers: { cookie: `svc_click_id=${click.click_id}` },
+    });
+    const session = [signup.headers['set-cookie']]
+      .flat()
+      .find((c) => c?.startsWith('sid='))!
+      .split(';')[0]!;
+    const paid = await backend!.inject({
+      method: 'POST',
+      url: '/invoices/77/paid',
+      payload: { amount_cents: 20_000 },
+      headers: { cookie: session },
+    });
     const { sale_id } = paid.json<{ sale_id: number }>();
 
     await waitFor('three events', () => shop.events.length >= 3);
     const byType = new Map(shop.events.map((e) => [e.type, e]));
     const commission = byType.get('commission.created');
-    expect(commission?.type === 'commission.created' && commission.data).toMatchObject({ sale_id, amount_cents: 2_000, sale_amount_cents: 20_000, currency: 'USD' });
+    expect(commission?.type === 'commission.created' && commission.data).toMatchObject({
+      sale_id,
+      amount_cents: 2_000,
+      sale_amount_cents: 20_000,
+      currency: 'USD',
+    });
     const sale = byType.get('sale.created');
-    expect(sale?.type === 'sale.created' && sale.data).toMatchObject({ sale_id, transaction_id: 'inv_77', customer_key: signup.json<{ user_id: string }>().user_id });
+    expect(sale?.type === 'sale.created' && sale.data).toMatchObject({
+      sale_id,
+      transaction_id: 'inv_77',
+      customer_key: signup.json<{ user_id: string }>().user_id,
+    });
     expect(byType.get('lead.created')?.data).toMatchObject({ click_id: click.click_id, is_test: false });
   });
 
@@ -97,9 +128,16 @@ describe('fastify-backend receives svc webhooks', () => {
     expect((await post('{}', {})).status).toBe(400);
 
     // A real delivery, captured on its way in, then sent again as is: handled once.
-    await shop.svc.track.click({ affiliate_url: `https://shop.example.com/?aff=${shop.link.short_link}` }).then((click) =>
-      backend!.inject({ method: 'POST', url: '/signup', payload: { email: 'lin@example.com' }, headers: { cookie: `svc_click_id=${click.click_id}` } }),
-    );
+    await shop.svc.track
+      .click({ affiliate_url: `https://shop.example.com/?aff=${shop.link.short_link}` })
+      .then((click) =>
+        backend!.inject({
+          method: 'POST',
+          url: '/signup',
+          payload: { email: 'lin@example.com' },
+          headers: { cookie: `svc_click_id=${click.click_id}` },
+        }),
+      );
     await waitFor('the lead event', () => shop.events.length === 1);
     const captured = shop.requests.find((r) => r.headers['webhook-id'] !== 'msg_forged' && r.headers['webhook-id'] !== 'undefined');
     const replay = await post(captured!.body, captured!.headers);

@@ -9,7 +9,8 @@ import { root } from './workspace';
  * checkout: version bumps are the release's, not a test's). Returns the copy's directory.
  */
 export async function versionScratchCopy(scratch: string): Promise<string> {
-  const under = async (dir: string) => (await readdir(join(root, dir), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => `${dir}/${d.name}`);
+  const under = async (dir: string) =>
+    (await readdir(join(root, dir), { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => `${dir}/${d.name}`);
   const workspaces = [...(await under('packages')), 'reference-server', ...(await under('examples'))];
   for (const file of ['package.json', 'pnpm-workspace.yaml']) await cp(join(root, file), join(scratch, file));
   await cp(join(root, '.changeset'), join(scratch, '.changeset'), { recursive: true });

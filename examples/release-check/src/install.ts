@@ -16,9 +16,13 @@ export async function installTarballs(project: string, tarballs: string[]): Prom
   await mkdir(project, { recursive: true });
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'svc-release-check', private: true, type: 'module' }));
   // Warnings kept: a user's install must print none (an engine warning says a dependency wants a newer Node).
-  const { stderr } = await runWithOutput('npm', ['install', ...tarballs, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'], {
-    cwd: project,
-  });
+  const { stderr } = await runWithOutput(
+    'npm',
+    ['install', ...tarballs, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=warn'],
+    {
+      cwd: project,
+    },
+  );
 
   const workspaceSqlite = dirname(createRequire(join(root, 'reference-server/package.json')).resolve('better-sqlite3/package.json'));
   const installed = join(project, 'node_modules/better-sqlite3/build/Release');

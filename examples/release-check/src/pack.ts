@@ -21,5 +21,8 @@ export async function packAll(destination: string): Promise<Record<string, strin
 /** The file list of a tarball (`package/…` stripped). */
 export async function tarballFiles(tarball: string): Promise<string[]> {
   const out = await run('tar', ['tzf', tarball], { cwd: root });
-  return out.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+  return out
+    .split('\n')
+    .filter(Boolean)
+    .map((f) => f.replace(/^package\//, ''));
 }

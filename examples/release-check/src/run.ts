@@ -18,6 +18,8 @@ export async function runWithOutput(
     return await exec(command, args, { cwd: options.cwd, env: { ...process.env, ...options.env }, maxBuffer: 32 * 1024 * 1024 });
   } catch (error) {
     const failure = error as Error & { stderr?: string; stdout?: string };
-    throw new Error(`${command} ${args.join(' ')} failed in ${options.cwd}:\n${failure.stderr ?? ''}${failure.stdout ?? ''}`, { cause: error });
+    throw new Error(`${command} ${args.join(' ')} failed in ${options.cwd}:\n${failure.stderr ?? ''}${failure.stdout ?? ''}`, {
+      cause: error,
+    });
   }
 }

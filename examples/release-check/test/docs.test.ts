@@ -10,7 +10,14 @@ async function markdownFiles(): Promise<string[]> {
     (await readdir(join(root, dir), { withFileTypes: true })).flatMap((d) =>
       d.isDirectory() ? [`${dir}/${d.name}/README.md`] : d.name.endsWith('.md') ? [`${dir}/${d.name}`] : [],
     );
-  const candidates = ['README.md', 'ARCHITECTURE.md', 'reference-server/README.md', ...(await inDir('docs')), ...(await inDir('examples')), ...(await inDir('packages'))];
+  const candidates = [
+    'README.md',
+    'ARCHITECTURE.md',
+    'reference-server/README.md',
+    ...(await inDir('docs')),
+    ...(await inDir('examples')),
+    ...(await inDir('packages')),
+  ];
   return candidates.filter((file) => existsSync(join(root, file)));
 }
 
@@ -39,7 +46,12 @@ describe('docs', () => {
 
   it('link every section of the troubleshooting page from its table of contents', async () => {
     const page = await readFile(join(root, 'docs/troubleshooting.md'), 'utf8');
-    const anchors = [...page.matchAll(/^## (.+)$/gm)].map((m) => m[1]!.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-'));
+    const anchors = [...page.matchAll(/^## (.+)$/gm)].map((m) =>
+      m[1]!
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, '')
+        .replace(/ /g, '-'),
+    );
     const toc = [...page.matchAll(/^- \[.+\]\(#([^)]+)\)$/gm)].map((m) => m[1]);
     expect(toc).toEqual(anchors);
   });

@@ -10,7 +10,11 @@ const examples = readdirSync(join(root, 'examples')).filter((name) => existsSync
 const tsc = createRequire(join(root, 'examples/release-check/package.json')).resolve('typescript/bin/tsc');
 
 describe('examples', () => {
-  it.each(examples)('%s type-checks against the built packages', async (name) => {
-    await expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: join(root, 'examples', name) })).resolves.toBe('');
-  }, 120_000);
+  it.each(examples)(
+    '%s type-checks against the built packages',
+    async (name) => {
+      await expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: join(root, 'examples', name) })).resolves.toBe('');
+    },
+    120_000,
+  );
 });

@@ -8,7 +8,6 @@ import { packAll, tarballFiles } from '../src/pack';
 import { run } from '../src/run';
 import { manifest, published } from '../src/workspace';
 
-
 let scratch: string;
 let tarballs: Record<string, string>;
 let project: string;
@@ -95,7 +94,9 @@ describe('changeset version (in a scratch copy, never committed)', () => {
       const before = await manifest(dir);
       const after = JSON.parse(await readFile(join(copy, dir, 'package.json'), 'utf8')) as { version: string };
       expect(after.version, name).not.toBe(before.version);
-      expect(await readFile(join(copy, dir, 'CHANGELOG.md'), 'utf8')).toMatch(new RegExp(`^# ${name}\\n\\n## ${after.version.replace(/\./g, '\\.')}`));
+      expect(await readFile(join(copy, dir, 'CHANGELOG.md'), 'utf8')).toMatch(
+        new RegExp(`^# ${name}\\n\\n## ${after.version.replace(/\./g, '\\.')}`),
+      );
     }
   }, 60_000);
 });

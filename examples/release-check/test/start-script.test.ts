@@ -63,8 +63,17 @@ describe('pnpm start builds only what changed', () => {
   });
 
   it('covers every package the demo loads, and their inputs exist', () => {
-    expect(builds.map((build) => build.dir)).toEqual(['packages/types', 'packages/browser', 'packages/tracker', 'packages/server', 'packages/cli', 'reference-server']);
-    const missing = builds.flatMap((build) => build.inputs.map((input) => join(build.dir, input))).filter((path) => !existsSync(join(root, path)));
+    expect(builds.map((build) => build.dir)).toEqual([
+      'packages/types',
+      'packages/browser',
+      'packages/tracker',
+      'packages/server',
+      'packages/cli',
+      'reference-server',
+    ]);
+    const missing = builds
+      .flatMap((build) => build.inputs.map((input) => join(build.dir, input)))
+      .filter((path) => !existsSync(join(root, path)));
     expect(missing).toEqual([]);
   });
 });

@@ -37,7 +37,12 @@
         svc('signup', user.customer_key, { email: email }, function (result) {
           refreshClickId();
           if (result.ok) show('signup-result', 'Signed up as ' + user.customer_key + (result.alreadyLead ? ' (already a lead)' : ''), true);
-          else show('signup-result', 'svc did not record the lead: ' + (result.error ? result.error.code || result.error.message : 'network error'), false);
+          else
+            show(
+              'signup-result',
+              'svc did not record the lead: ' + (result.error ? result.error.code || result.error.message : 'network error'),
+              false,
+            );
         });
       })
       .catch(function (error) {
@@ -51,10 +56,23 @@
       // The backend knows the price and the signed-in user; the browser only names the product.
       post('api/checkout', { product: event.currentTarget.getAttribute('data-product') })
         .then(function (sale) {
-          var money = function (cents) { return (cents / 100).toFixed(2) + ' ' + sale.currency; };
+          var money = function (cents) {
+            return (cents / 100).toFixed(2) + ' ' + sale.currency;
+          };
           var commission = Math.round((sale.amount_cents * sale.commission_percent) / 100);
-          show('buy-result', 'Paid ' + money(sale.amount_cents) + '. svc recorded sale ' + sale.sale_id + '; the partner earns ' +
-            money(commission) + ' (' + sale.commission_percent + ' %).', true);
+          show(
+            'buy-result',
+            'Paid ' +
+              money(sale.amount_cents) +
+              '. svc recorded sale ' +
+              sale.sale_id +
+              '; the partner earns ' +
+              money(commission) +
+              ' (' +
+              sale.commission_percent +
+              ' %).',
+            true,
+          );
         })
         .catch(function (error) {
           show('buy-result', error.message, false);

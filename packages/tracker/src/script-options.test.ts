@@ -18,10 +18,21 @@ describe('scriptOptions', () => {
   it('reads the cookie domain, debug flag, pending consent and hand-off domains', () => {
     expect(
       scriptOptions(
-        { svcProgramId: '7', svcCookieDomain: 'example.test', svcDebug: '', svcConsent: 'pending', svcDomains: ' App.Example.com, checkout.example.net ,' },
+        {
+          svcProgramId: '7',
+          svcCookieDomain: 'example.test',
+          svcDebug: '',
+          svcConsent: 'pending',
+          svcDomains: ' App.Example.com, checkout.example.net ,',
+        },
         src,
       ),
-    ).toMatchObject({ cookieDomain: 'example.test', debug: true, consent: 'pending', domains: ['app.example.com', 'checkout.example.net'] });
+    ).toMatchObject({
+      cookieDomain: 'example.test',
+      debug: true,
+      consent: 'pending',
+      domains: ['app.example.com', 'checkout.example.net'],
+    });
   });
 
   it('leaves the program id unusable (NaN) when the attribute is missing, so no program_id is sent', () => {

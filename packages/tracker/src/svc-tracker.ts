@@ -39,8 +39,7 @@ function commands(svc: Svc, landed: Promise<unknown>): SvcGlobal {
 
 /** Starts the tracker from its own script tag, unless another copy already did (a second copy does nothing). */
 function start(queued: SvcGlobal | undefined): void {
-  const script = (document.currentScript ||
-    document.querySelector('script[src*="/svc-tracker"]')) as HTMLScriptElement | null;
+  const script = (document.currentScript || document.querySelector('script[src*="/svc-tracker"]')) as HTMLScriptElement | null;
   if (!script || (queued && queued.loaded)) return;
   const svc = createSvc(scriptOptions(script.dataset, script.src));
   const global = commands(svc, svc.trackClick());

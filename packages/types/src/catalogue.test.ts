@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { catalogue, cliFailures, commissionTypes, currencies, customerStatuses, messageTemplates, providers, webhookEventTypes } from './index';
+import {
+  catalogue,
+  cliFailures,
+  commissionTypes,
+  currencies,
+  customerStatuses,
+  messageTemplates,
+  providers,
+  webhookEventTypes,
+} from './index';
 import { specPath } from '../scripts/generate-source';
 
 const spec = parse(await readFile(specPath, 'utf8'));

@@ -101,201 +101,215 @@ const platform = (status: PlatformStatus, message: string, code?: SaleErrorCode)
  */
 export const catalogue = /* @__PURE__ */ (() =>
   ({
-  // §Errors/Message catalogue: 401 on sale and refund (and, without `code`, on the CLI program-key routes).
-  authMalformed: platform(401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized'),
-  authMissingToken: platform(401, 'Missing API token', 'unauthorized'),
-  authInvalidToken: platform(401, 'Invalid API token', 'unauthorized'),
-  cliAuthInvalidToken: platform(
-    401,
-    'Invalid API token. If the key was regenerated, use the new key from the dashboard program settings; a workspace owner can regenerate it there.',
-  ),
-  // Readiness: the same checks, typed envelope, messages ending with a period.
-  readinessMalformed: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing or malformed Authorization header. Expected: Bearer <api_token>.' },
-  readinessMissingToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing API token.' },
-  readinessInvalidToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Invalid API token.' },
-  // §Authentication rule 5: a key used after its rotation deadline (typed envelope, plus `hint` and `docs_url`).
-  keyRotationRequired: {
-    status: 401,
-    envelope: 'typed',
-    code: 'api_key_rotation_required',
-    message: 'This API key has been retired. Use the new key from the dashboard program settings.',
-  },
-  readinessFailed: { status: 500, envelope: 'typed', code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.' },
+    // §Errors/Message catalogue: 401 on sale and refund (and, without `code`, on the CLI program-key routes).
+    authMalformed: platform(401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized'),
+    authMissingToken: platform(401, 'Missing API token', 'unauthorized'),
+    authInvalidToken: platform(401, 'Invalid API token', 'unauthorized'),
+    cliAuthInvalidToken: platform(
+      401,
+      'Invalid API token. If the key was regenerated, use the new key from the dashboard program settings; a workspace owner can regenerate it there.',
+    ),
+    // Readiness: the same checks, typed envelope, messages ending with a period.
+    readinessMalformed: {
+      status: 401,
+      envelope: 'typed',
+      code: 'invalid_key',
+      message: 'Missing or malformed Authorization header. Expected: Bearer <api_token>.',
+    },
+    readinessMissingToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing API token.' },
+    readinessInvalidToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Invalid API token.' },
+    // §Authentication rule 5: a key used after its rotation deadline (typed envelope, plus `hint` and `docs_url`).
+    keyRotationRequired: {
+      status: 401,
+      envelope: 'typed',
+      code: 'api_key_rotation_required',
+      message: 'This API key has been retired. Use the new key from the dashboard program settings.',
+    },
+    readinessFailed: { status: 500, envelope: 'typed', code: 'internal_error', message: 'Failed to compute readiness. Retry shortly.' },
 
-  // 400 track click.
-  clickUrlRequired: platform(400, 'affiliate_url is required'),
-  clickUrlInvalid: platform(400, 'Invalid affiliate_url'),
-  clickNoAff: { ...platform(400, 'No aff parameter found in affiliate_url'), clientCode: 'missing_aff' },
-  clickLinkNotFound: { ...platform(400, 'Referral link not found'), clientCode: 'link_not_found' },
-  clickLinkMisconfigured: platform(400, 'Invalid referral link configuration'),
-  clickLinkDisabled: { status: 410, envelope: 'typed', code: 'link_disabled', message: 'This referral link has been turned off.' },
+    // 400 track click.
+    clickUrlRequired: platform(400, 'affiliate_url is required'),
+    clickUrlInvalid: platform(400, 'Invalid affiliate_url'),
+    clickNoAff: { ...platform(400, 'No aff parameter found in affiliate_url'), clientCode: 'missing_aff' },
+    clickLinkNotFound: { ...platform(400, 'Referral link not found'), clientCode: 'link_not_found' },
+    clickLinkMisconfigured: platform(400, 'Invalid referral link configuration'),
+    clickLinkDisabled: { status: 410, envelope: 'typed', code: 'link_disabled', message: 'This referral link has been turned off.' },
 
-  // 400 track lead.
-  leadIdentifierRequired: platform(400, 'click_id or customer_key is required'),
-  leadCustomerNotFound: { ...platform(400, 'Customer not found. Provide a valid click_id or customer_key.'), clientCode: 'customer_not_found' },
-  leadWrongProgram: platform(400, 'Customer does not belong to this program'),
+    // 400 track lead.
+    leadIdentifierRequired: platform(400, 'click_id or customer_key is required'),
+    leadCustomerNotFound: {
+      ...platform(400, 'Customer not found. Provide a valid click_id or customer_key.'),
+      clientCode: 'customer_not_found',
+    },
+    leadWrongProgram: platform(400, 'Customer does not belong to this program'),
 
-  // 400 and 422 track sale.
-  saleTransactionRequired: platform(400, 'transaction_id is required and must be a string', 'invalid_request'),
-  saleAmountInvalid: platform(400, 'amount_cents is required and must be a positive integer', 'invalid_request'),
-  saleOccurredAtInvalid: platform(400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'),
-  saleProviderPaymentIdInvalid: platform(400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'),
-  saleLivemodeInvalid: platform(400, 'livemode must be a boolean', 'invalid_request'),
-  saleCustomerNotFound: platform(400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution'),
-  saleOtherProgram: platform(400, 'No affiliate attribution found for this customer in this program', 'no_attribution'),
-  saleNoRelationship: platform(400, 'No partner-program relationship found for this customer', 'no_attribution'),
-  salePartnerRequired: platform(400, 'partnerId required to create commission', 'no_attribution'),
-  saleOutsideWindow: platform(400, 'Click is outside the attribution window for this customer', 'no_attribution'),
-  saleDuplicate: platform(409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction'),
-  // Another program holds the id (it is unique globally): nothing of that program is told, not even its sale id.
-  saleDuplicateElsewhere: platform(
-    409,
-    "Duplicate transaction_id. It is already used outside this program; send globally unique ids such as your payment processor's payment ids.",
-    'duplicate_transaction',
-  ),
+    // 400 and 422 track sale.
+    saleTransactionRequired: platform(400, 'transaction_id is required and must be a string', 'invalid_request'),
+    saleAmountInvalid: platform(400, 'amount_cents is required and must be a positive integer', 'invalid_request'),
+    saleOccurredAtInvalid: platform(400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'),
+    saleProviderPaymentIdInvalid: platform(400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'),
+    saleLivemodeInvalid: platform(400, 'livemode must be a boolean', 'invalid_request'),
+    saleCustomerNotFound: platform(400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution'),
+    saleOtherProgram: platform(400, 'No affiliate attribution found for this customer in this program', 'no_attribution'),
+    saleNoRelationship: platform(400, 'No partner-program relationship found for this customer', 'no_attribution'),
+    salePartnerRequired: platform(400, 'partnerId required to create commission', 'no_attribution'),
+    saleOutsideWindow: platform(400, 'Click is outside the attribution window for this customer', 'no_attribution'),
+    saleDuplicate: platform(409, 'Duplicate transaction_id. This sale has already been recorded.', 'duplicate_transaction'),
+    // Another program holds the id (it is unique globally): nothing of that program is told, not even its sale id.
+    saleDuplicateElsewhere: platform(
+      409,
+      "Duplicate transaction_id. It is already used outside this program; send globally unique ids such as your payment processor's payment ids.",
+      'duplicate_transaction',
+    ),
 
-  // 400 and 404 track refund.
-  refundTransactionRequired: platform(400, 'transaction_id is required', 'invalid_request'),
-  refundReasonInvalid: platform(400, 'reason must be refund or chargeback', 'invalid_request'),
-  refundSaleNotFound: platform(404, 'Sale not found for transaction_id', 'not_found'),
+    // 400 and 404 track refund.
+    refundTransactionRequired: platform(400, 'transaction_id is required', 'invalid_request'),
+    refundReasonInvalid: platform(400, 'reason must be refund or chargeback', 'invalid_request'),
+    refundSaleNotFound: platform(404, 'Sale not found for transaction_id', 'not_found'),
 
-  // 403 (test mode only) and allowed origins.
-  programMismatch: platform(403, 'program_id does not match the API key'),
-  originRequired: platform(403, 'An Origin header is required: this program accepts browser calls only from its allowed origins'),
+    // 403 (test mode only) and allowed origins.
+    programMismatch: platform(403, 'program_id does not match the API key'),
+    originRequired: platform(403, 'An Origin header is required: this program accepts browser calls only from its allowed origins'),
 
-  // 500 on tracking routes: generic, request id only in the header.
-  clickFailed: platform(500, 'Click tracking failed'),
-  leadFailed: platform(500, 'Lead tracking failed'),
-  saleFailed: platform(500, 'Sale tracking failed', 'internal_error'),
-  refundFailed: platform(500, 'Refund tracking failed', 'internal_error'),
-  commissionFailed: { ...platform(500, 'Failed to create commission', 'internal_error'), clientCode: 'commission_failed' },
+    // 500 on tracking routes: generic, request id only in the header.
+    clickFailed: platform(500, 'Click tracking failed'),
+    leadFailed: platform(500, 'Lead tracking failed'),
+    saleFailed: platform(500, 'Sale tracking failed', 'internal_error'),
+    refundFailed: platform(500, 'Refund tracking failed', 'internal_error'),
+    commissionFailed: { ...platform(500, 'Failed to create commission', 'internal_error'), clientCode: 'commission_failed' },
 
-  // Rate limits (§Rate-limit response) and the synthetic-chain cap.
-  rateLimited: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many requests.' },
-  chainCapReached: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many synthetic chains (max 10/program/hour).' },
+    // Rate limits (§Rate-limit response) and the synthetic-chain cap.
+    rateLimited: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many requests.' },
+    chainCapReached: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many synthetic chains (max 10/program/hour).' },
 
-  // §CLI errors, login routes.
-  callbackMissingFields: platform(400, 'Missing required fields: state, id_token'),
-  callbackSessionNotFound: platform(404, 'Session not found or already used'),
-  callbackSessionExpired: platform(400, 'Session expired'),
-  callbackInvalidIdToken: platform(401, 'Invalid id_token'),
-  accountBlocked: platform(403, 'Your account has been suspended.'),
-  pollMissingState: platform(400, 'Missing state parameter'),
-  pollSessionNotFound: platform(404, 'Session not found'),
-  pollSessionConsumed: { ...platform(400, 'Session already consumed'), clientCode: 'session_consumed' },
+    // §CLI errors, login routes.
+    callbackMissingFields: platform(400, 'Missing required fields: state, id_token'),
+    callbackSessionNotFound: platform(404, 'Session not found or already used'),
+    callbackSessionExpired: platform(400, 'Session expired'),
+    callbackInvalidIdToken: platform(401, 'Invalid id_token'),
+    accountBlocked: platform(403, 'Your account has been suspended.'),
+    pollMissingState: platform(400, 'Missing state parameter'),
+    pollSessionNotFound: platform(404, 'Session not found'),
+    pollSessionConsumed: { ...platform(400, 'Session already consumed'), clientCode: 'session_consumed' },
 
-  // §CLI errors, account-session routes.
-  initAuthRequired: platform(401, 'Authentication required — run svc login first'),
-  initTokenInvalid: platform(401, 'Invalid or expired token — run svc login again'),
-  initUserNotFound: platform(401, 'User not found — run svc login again'),
-  initNoAdvertiser: platform(403, 'No advertiser found for this account — run svc login again'),
-  initAdvertiserMismatch: platform(403, 'advertiser_id does not match the authenticated account'),
-  initMissingFields: platform(400, 'Missing required fields: name, domain, commission_type, commission_rate'),
-  initRateInvalid: platform(400, 'commission_rate must be a positive number'),
-  initRateTooLarge: platform(400, 'commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types'),
-  // Program fields of /cli/init and the dashboard's program creation (Decisions on `CliInitRequest`); the name's
-  // words are the partner name's, since the rule is the same.
-  programNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
-  programDomainInvalid: platform(
-    400,
-    'domain must be a host name such as shop.example (letters, digits, hyphens and dots; at most 63 characters per label and 253 in all; an optional :port), without scheme or path',
-  ),
-  programsAuthRequired: platform(401, 'Missing Authorization header. Run svc login first.'),
-  programsTokenInvalid: platform(401, 'Invalid or expired token. Run svc login to refresh.'),
-  programsUserNotFound: platform(401, 'User not found'),
+    // §CLI errors, account-session routes.
+    initAuthRequired: platform(401, 'Authentication required — run svc login first'),
+    initTokenInvalid: platform(401, 'Invalid or expired token — run svc login again'),
+    initUserNotFound: platform(401, 'User not found — run svc login again'),
+    initNoAdvertiser: platform(403, 'No advertiser found for this account — run svc login again'),
+    initAdvertiserMismatch: platform(403, 'advertiser_id does not match the authenticated account'),
+    initMissingFields: platform(400, 'Missing required fields: name, domain, commission_type, commission_rate'),
+    initRateInvalid: platform(400, 'commission_rate must be a positive number'),
+    initRateTooLarge: platform(400, 'commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types'),
+    // Program fields of /cli/init and the dashboard's program creation (Decisions on `CliInitRequest`); the name's
+    // words are the partner name's, since the rule is the same.
+    programNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
+    programDomainInvalid: platform(
+      400,
+      'domain must be a host name such as shop.example (letters, digits, hyphens and dots; at most 63 characters per label and 253 in all; an optional :port), without scheme or path',
+    ),
+    programsAuthRequired: platform(401, 'Missing Authorization header. Run svc login first.'),
+    programsTokenInvalid: platform(401, 'Invalid or expired token. Run svc login to refresh.'),
+    programsUserNotFound: platform(401, 'User not found'),
 
-  // Retired (§Versioning rule 3).
-  stripeConnectRetired: platform(
-    410,
-    'This endpoint is retired. Connect your payment processor from the dashboard: open the program settings and use "Payment processor".',
-  ),
+    // Retired (§Versioning rule 3).
+    stripeConnectRetired: platform(
+      410,
+      'This endpoint is retired. Connect your payment processor from the dashboard: open the program settings and use "Payment processor".',
+    ),
 
-  // Dashboard routes (bodies and messages not shown by the spec: our decisions, documented in the OpenAPI spec).
-  dashboardSignInRequired: platform(401, 'Sign in to the dashboard first'),
-  dashboardNotMember: platform(403, "You are not a member of this program's workspace"),
-  dashboardFailed: platform(500, 'Internal server error'),
-  dashboardProgramIdRequired: platform(400, 'program_id is required'),
-  dashboardProgramIdInvalid: platform(400, 'program_id must be a positive integer'),
-  dashboardLimitInvalid: platform(400, 'limit must be an integer from 1 to 200'),
-  dashboardAfterIdInvalid: platform(400, 'after_id must be a non-negative integer'),
-  dashboardIncludeTestInvalid: platform(400, 'include_test must be true or false'),
-  dashboardDaysInvalid: platform(400, 'days must be an integer from 1 to 365'),
-  dashboardSinceInvalid: platform(400, 'since must be an ISO 8601 date-time'),
-  dashboardOwnerOnly: platform(403, 'Only a workspace owner can regenerate the API key'),
-  dashboardNothingToUpdate: platform(400, 'Send at least one of attribution_window_days, lead_auth, allowed_origins'),
-  dashboardWindowInvalid: platform(400, 'attribution_window_days must be an integer from 1 to 365'),
-  dashboardLeadAuthInvalid: platform(400, 'lead_auth must be server_required or browser_allowed'),
-  dashboardOriginsInvalid: platform(
-    400,
-    'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
-  ),
-  dashboardProcessorInvalid: platform(400, 'processor_account must be a connected-account id such as acct_123, or null'),
-  dashboardProcessorTaken: platform(409, 'This processor account is already connected to another program'),
+    // Dashboard routes (bodies and messages not shown by the spec: our decisions, documented in the OpenAPI spec).
+    dashboardSignInRequired: platform(401, 'Sign in to the dashboard first'),
+    dashboardNotMember: platform(403, "You are not a member of this program's workspace"),
+    dashboardFailed: platform(500, 'Internal server error'),
+    dashboardProgramIdRequired: platform(400, 'program_id is required'),
+    dashboardProgramIdInvalid: platform(400, 'program_id must be a positive integer'),
+    dashboardLimitInvalid: platform(400, 'limit must be an integer from 1 to 200'),
+    dashboardAfterIdInvalid: platform(400, 'after_id must be a non-negative integer'),
+    dashboardIncludeTestInvalid: platform(400, 'include_test must be true or false'),
+    dashboardDaysInvalid: platform(400, 'days must be an integer from 1 to 365'),
+    dashboardSinceInvalid: platform(400, 'since must be an ISO 8601 date-time'),
+    dashboardOwnerOnly: platform(403, 'Only a workspace owner can regenerate the API key'),
+    dashboardNothingToUpdate: platform(400, 'Send at least one of attribution_window_days, lead_auth, allowed_origins'),
+    dashboardWindowInvalid: platform(400, 'attribution_window_days must be an integer from 1 to 365'),
+    dashboardLeadAuthInvalid: platform(400, 'lead_auth must be server_required or browser_allowed'),
+    dashboardOriginsInvalid: platform(
+      400,
+      'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
+    ),
+    dashboardProcessorInvalid: platform(400, 'processor_account must be a connected-account id such as acct_123, or null'),
+    dashboardProcessorTaken: platform(409, 'This processor account is already connected to another program'),
 
-  dashboardProcessorOwnerOnly: platform(403, 'Only a workspace owner can connect the payment processor'),
-  crossSiteRefused: platform(403, 'Cross-site request refused: this route accepts requests from the dashboard only'),
+    dashboardProcessorOwnerOnly: platform(403, 'Only a workspace owner can connect the payment processor'),
+    crossSiteRefused: platform(403, 'Cross-site request refused: this route accepts requests from the dashboard only'),
 
-  // Sign-in (docs/deploying.md): the dashboard and CLI sign-in pages show these messages.
-  signInNotConfigured: platform(
-    503,
-    'Sign-in is not configured on this server. Set SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID and SVC_OIDC_CLIENT_SECRET (or SVC_DEV_SIGN_IN=1 for development); see docs/deploying.md.',
-  ),
-  signInStateInvalid: platform(400, 'This sign-in link is invalid, expired or already used. Start again from the sign-in page.'),
-  signInIssuerRefused: platform(400, 'The identity provider did not complete the sign-in.'),
-  signInIssuerUnreachable: platform(503, 'The identity provider could not be reached. Try again in a moment.'),
-  signInEmailMissing: platform(400, 'The identity provider sent no email address. Allow the email scope for svc, then sign in again.'),
-  signInEmailUnverified: platform(403, 'Your identity provider has not verified your email address. Verify it there, then sign in again.'),
-  signInEmailTaken: platform(409, 'This email address already belongs to another svc account.'),
-  signInFormExpired: platform(403, 'This sign-in form has expired. Reload the page and try again.'),
+    // Sign-in (docs/deploying.md): the dashboard and CLI sign-in pages show these messages.
+    signInNotConfigured: platform(
+      503,
+      'Sign-in is not configured on this server. Set SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID and SVC_OIDC_CLIENT_SECRET (or SVC_DEV_SIGN_IN=1 for development); see docs/deploying.md.',
+    ),
+    signInStateInvalid: platform(400, 'This sign-in link is invalid, expired or already used. Start again from the sign-in page.'),
+    signInIssuerRefused: platform(400, 'The identity provider did not complete the sign-in.'),
+    signInIssuerUnreachable: platform(503, 'The identity provider could not be reached. Try again in a moment.'),
+    signInEmailMissing: platform(400, 'The identity provider sent no email address. Allow the email scope for svc, then sign in again.'),
+    signInEmailUnverified: platform(
+      403,
+      'Your identity provider has not verified your email address. Verify it there, then sign in again.',
+    ),
+    signInEmailTaken: platform(409, 'This email address already belongs to another svc account.'),
+    signInFormExpired: platform(403, 'This sign-in form has expired. Reload the page and try again.'),
 
-  // Partners, referral links and payouts (dashboard, program-key API and partner view; decisions in the OpenAPI spec).
-  partnerNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
-  partnerEmailInvalid: platform(400, 'email must be an email address, or null'),
-  partnerStatusInvalid: platform(400, 'status must be active or suspended'),
-  partnerNothingToUpdate: platform(400, 'Send at least one of name, email, status'),
-  partnerIdInvalid: platform(400, 'partner_id must be a positive integer'),
-  partnerNotFound: platform(404, 'Partner not found'),
-  linkShortLinkInvalid: platform(400, 'short_link must be 3 to 64 characters: letters, digits, _ or -'),
-  linkShortLinkTaken: platform(409, 'This short_link is already taken'),
-  linkEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
-  linkIdInvalid: platform(400, 'linkId must be a positive integer'),
-  linkNotFound: platform(404, 'Referral link not found'),
-  commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
-  payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
-  payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
+    // Partners, referral links and payouts (dashboard, program-key API and partner view; decisions in the OpenAPI spec).
+    partnerNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
+    partnerEmailInvalid: platform(400, 'email must be an email address, or null'),
+    partnerStatusInvalid: platform(400, 'status must be active or suspended'),
+    partnerNothingToUpdate: platform(400, 'Send at least one of name, email, status'),
+    partnerIdInvalid: platform(400, 'partner_id must be a positive integer'),
+    partnerNotFound: platform(404, 'Partner not found'),
+    linkShortLinkInvalid: platform(400, 'short_link must be 3 to 64 characters: letters, digits, _ or -'),
+    linkShortLinkTaken: platform(409, 'This short_link is already taken'),
+    linkEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
+    linkIdInvalid: platform(400, 'linkId must be a positive integer'),
+    linkNotFound: platform(404, 'Referral link not found'),
+    commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
+    payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
+    payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
 
-  // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
-  webhookEndpointUrlInvalid: platform(400, 'url must be an absolute http:// or https:// URL of at most 2048 characters, without user name or password'),
-  webhookEndpointUrlPrivate: platform(400, 'url must not point at a loopback, private or link-local address'),
-  webhookEndpointEventsInvalid: platform(
-    400,
-    'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, sale.refunded',
-  ),
-  webhookEndpointLimit: platform(400, 'A program has at most 10 webhook endpoints'),
-  webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),
-  webhookEndpointEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
-  webhookEndpointNotFound: platform(404, 'Webhook endpoint not found'),
+    // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
+    webhookEndpointUrlInvalid: platform(
+      400,
+      'url must be an absolute http:// or https:// URL of at most 2048 characters, without user name or password',
+    ),
+    webhookEndpointUrlPrivate: platform(400, 'url must not point at a loopback, private or link-local address'),
+    webhookEndpointEventsInvalid: platform(
+      400,
+      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, sale.refunded',
+    ),
+    webhookEndpointLimit: platform(400, 'A program has at most 10 webhook endpoints'),
+    webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),
+    webhookEndpointEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
+    webhookEndpointNotFound: platform(404, 'Webhook endpoint not found'),
 
-  // Processor webhooks.
-  webhookNotConfigured: platform(500, 'Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)'),
-  webhookSignatureMissing: platform(400, 'Missing Stripe-Signature header'),
-  webhookSignatureInvalid: platform(400, 'Invalid Stripe-Signature'),
-  webhookSignatureStale: platform(400, 'Stripe-Signature timestamp is outside the 5-minute tolerance'),
-  webhookNotAnEvent: platform(400, 'Request body is not a processor event'),
-  webhookUnknownAccount: platform(400, 'No program is connected to this processor account'),
-  webhookProgramMismatch: platform(400, 'metadata.program_id does not match the program connected to this processor account'),
+    // Processor webhooks.
+    webhookNotConfigured: platform(500, 'Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)'),
+    webhookSignatureMissing: platform(400, 'Missing Stripe-Signature header'),
+    webhookSignatureInvalid: platform(400, 'Invalid Stripe-Signature'),
+    webhookSignatureStale: platform(400, 'Stripe-Signature timestamp is outside the 5-minute tolerance'),
+    webhookNotAnEvent: platform(400, 'Request body is not a processor event'),
+    webhookUnknownAccount: platform(400, 'No program is connected to this processor account'),
+    webhookProgramMismatch: platform(400, 'metadata.program_id does not match the program connected to this processor account'),
 
-  // Test-control API (spec tag `test-control`); routes may name the field or record in the message.
-  testControlInvalid: platform(400, 'Invalid test-control request'),
-  testControlNotFound: platform(404, 'Record not found'),
+    // Test-control API (spec tag `test-control`); routes may name the field or record in the message.
+    testControlInvalid: platform(400, 'Invalid test-control request'),
+    testControlNotFound: platform(404, 'Record not found'),
 
-  // Transport-level refusals, in the platform envelope.
-  payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),
-  // A body of a media type the route does not read is an invalid request (§Errors/Status codes, 400).
-  unsupportedMediaType: platform(400, 'Content-Type must be application/json'),
-  invalidJson: platform(400, 'Request body is not valid JSON'),
-  routeNotFound: platform(404, 'Route not found'),
-  shuttingDown: platform(503, 'Server is shutting down'),
+    // Transport-level refusals, in the platform envelope.
+    payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),
+    // A body of a media type the route does not read is an invalid request (§Errors/Status codes, 400).
+    unsupportedMediaType: platform(400, 'Content-Type must be application/json'),
+    invalidJson: platform(400, 'Request body is not valid JSON'),
+    routeNotFound: platform(404, 'Route not found'),
+    shuttingDown: platform(503, 'Server is shutting down'),
   }) as const satisfies Record<string, CatalogueEntry>)();
 
 export type CatalogueKey = keyof typeof catalogue;
@@ -306,8 +320,7 @@ export const messageTemplates = {
   leadStatus: (status: string) => `Customer status cannot be updated to lead. Current status: ${status}`,
   saleCurrency: (currency: string) => `currency ${currency} is not supported`,
   saleProvider: (allowed: readonly string[]) => `provider must be one of: ${allowed.join(', ')}`,
-  initCommissionType: (value: string) =>
-    `Invalid commission_type: ${value}. Valid: percent, fixed, recurring_percent, recurring_fixed`,
+  initCommissionType: (value: string) => `Invalid commission_type: ${value}. Valid: percent, fixed, recurring_percent, recurring_fixed`,
   testEventType: (value: string) => `Invalid event_type: ${value}. Valid: click, lead, sale`,
   originNotAllowed: (origin: string) => `Origin ${origin} is not allowed for this program`,
   /** CLI 500s end with the request id (§Request ids). */

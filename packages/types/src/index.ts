@@ -82,4 +82,9 @@ export const providers = [
 export const commissionTypes = ['percent', 'fixed', 'recurring_percent', 'recurring_fixed'] as const satisfies readonly CommissionType[];
 export const customerStatuses = ['clicked', 'provisional_lead', 'lead', 'converted'] as const satisfies readonly CustomerStatus[];
 /** The event types a webhook endpoint can receive (an endpoint created without `events` receives all of them). */
-export const webhookEventTypes = ['lead.created', 'sale.created', 'commission.created', 'sale.refunded'] as const satisfies readonly WebhookEventType[];
+export const webhookEventTypes = [
+  'lead.created',
+  'sale.created',
+  'commission.created',
+  'sale.refunded',
+] as const satisfies readonly WebhookEventType[];

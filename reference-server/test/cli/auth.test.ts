@@ -142,7 +142,12 @@ describe('GET /api/v1/cli/auth/poll', () => {
 
     const second = await poll(state);
     expect(second.status).toBe(400);
-    expect(second.body.error).toEqual({ status: 400, name: 'BadRequestError', message: 'Session already consumed', details: { code: 'session_consumed' } });
+    expect(second.body.error).toEqual({
+      status: 400,
+      name: 'BadRequestError',
+      message: 'Session already consumed',
+      details: { code: 'session_consumed' },
+    });
   });
 
   it('answers expired for a session older than 5 minutes that was never signed in', async () => {

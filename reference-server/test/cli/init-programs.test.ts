@@ -6,7 +6,8 @@ import { expectCliFailure, loginToken, startOfMinute } from './support';
 const t = harnessPerFile();
 
 const valid = { name: 'Acme', domain: 'acme.example', commission_type: 'percent', commission_rate: 20 };
-const init = (key: string | undefined, json: unknown) => t.h.request('POST', '/api/v1/cli/init', { json, ...(key === undefined ? {} : { key }) });
+const init = (key: string | undefined, json: unknown) =>
+  t.h.request('POST', '/api/v1/cli/init', { json, ...(key === undefined ? {} : { key }) });
 const message = (res: { body: any }) => res.body.error.message as string;
 
 describe('POST /api/v1/cli/init', () => {
@@ -16,7 +17,13 @@ describe('POST /api/v1/cli/init', () => {
     const res = await init(token, { ...valid, advertiser_id });
     expect(res.status).toBe(201);
     const { program } = res.body.data;
-    expect(program).toMatchObject({ ...valid, advertiser_id, attribution_window_days: 60, lead_auth: 'server_required', allowed_origins: null });
+    expect(program).toMatchObject({
+      ...valid,
+      advertiser_id,
+      attribution_window_days: 60,
+      lead_auth: 'server_required',
+      allowed_origins: null,
+    });
     expect(program.api_token).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
 
     // The key works on the program-key routes' auth and is masked everywhere afterwards.
@@ -111,7 +118,12 @@ describe('POST /api/v1/cli/init', () => {
       expect(message(res)).toBe('commission_rate must be a positive number');
     }
     const tooLarge = 'commission_rate must be at most 100 for percent types and at most 1000000000000 for fixed types';
-    for (const [type, rate] of [['percent', 100.5], ['recurring_percent', 1e308], ['fixed', 1e12 + 1], ['recurring_fixed', 1e308]] as const) {
+    for (const [type, rate] of [
+      ['percent', 100.5],
+      ['recurring_percent', 1e308],
+      ['fixed', 1e12 + 1],
+      ['recurring_fixed', 1e308],
+    ] as const) {
       const res = await init(token, { ...valid, commission_type: type, commission_rate: rate });
       expect(res.status).toBe(400);
       expect(message(res)).toBe(tooLarge);
@@ -187,13 +199,17 @@ describe('POST /api/v1/cli/stripe-connect', () => {
       error: {
         status: 410,
         name: 'GoneError',
-        message: 'This endpoint is retired. Connect your payment processor from the dashboard: open the program settings and use "Payment processor".',
+        message:
+          'This endpoint is retired. Connect your payment processor from the dashboard: open the program settings and use "Payment processor".',
         details: {},
       },
     });
     expect(res.headers['x-request-id']).toBeTruthy();
     // Whatever the body: it is not read.
-    for (const raw of [['{not json', 'application/json'], ['x', 'text/csv']] as const) {
+    for (const raw of [
+      ['{not json', 'application/json'],
+      ['x', 'text/csv'],
+    ] as const) {
       const any = await t.h.request('POST', '/api/v1/cli/stripe-connect', { raw: raw[0], contentType: raw[1] });
       expect(any.status).toBe(410);
     }
@@ -203,7 +219,8 @@ describe('POST /api/v1/cli/stripe-connect', () => {
     await startOfMinute(t.h);
     const key = 'svc_login_busy';
     // An invented token: refused until the address has failed authentication too often (per-IP, below 60).
-    for (let i = 0; i < buckets.authFailures.limit; i++) expect((await t.h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(401);
+    for (let i = 0; i < buckets.authFailures.limit; i++)
+      expect((await t.h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(401);
     expect((await t.h.request('GET', '/api/v1/cli/programs', { key })).status).toBe(429);
     const retired = await t.h.request('POST', '/api/v1/cli/stripe-connect', { key, json: {} });
     expect(retired.status).toBe(410);

@@ -157,7 +157,9 @@ describe('development sign-in page', () => {
       });
       assertValidResponse({ method: 'POST', url: '/auth/sign-in', status: res.statusCode, headers: res.headers, body: res.body });
       expect(res.statusCode).toBe(303);
-      expect(String(res.headers['set-cookie'])).toMatch(/^__Host-svc_session=svc_sess_[^;]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=604800; Secure$/);
+      expect(String(res.headers['set-cookie'])).toMatch(
+        /^__Host-svc_session=svc_sess_[^;]+; HttpOnly; SameSite=Lax; Path=\/; Max-Age=604800; Secure$/,
+      );
     } finally {
       await app.close();
     }

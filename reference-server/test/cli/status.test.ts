@@ -13,8 +13,7 @@ beforeEach(async () => {
   program = await h.control.createProgram({ name: 'Acme', domain: 'acme.example', commission_type: 'percent', commission_rate: 10 });
 });
 
-const status = (key: string | undefined = program.api_token) =>
-  h.request('GET', '/api/v1/cli/status', key === undefined ? {} : { key });
+const status = (key: string | undefined = program.api_token) => h.request('GET', '/api/v1/cli/status', key === undefined ? {} : { key });
 
 describe('GET /api/v1/cli/status', () => {
   it('shows the program (key masked), real metrics and the readiness verdict, without X-Request-ID', async () => {
@@ -57,7 +56,12 @@ describe('GET /api/v1/cli/status', () => {
     const retired = await status();
     expect(retired.status).toBe(401);
     expect(retired.body).toEqual({
-      error: { code: 'api_key_rotation_required', message: expect.any(String), hint: expect.any(String), docs_url: expect.stringMatching(/^https:/) },
+      error: {
+        code: 'api_key_rotation_required',
+        message: expect.any(String),
+        hint: expect.any(String),
+        docs_url: expect.stringMatching(/^https:/),
+      },
     });
     expect(retired.headers['x-request-id']).toBeUndefined();
   });

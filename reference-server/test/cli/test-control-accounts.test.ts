@@ -16,8 +16,16 @@ describe('test-control accounts', () => {
     const created = await h.request('POST', '/_test/accounts', { json: { email: 'a@example.test' } });
     expect(created.status).toBe(201);
     const { account_id, advertiser_id } = created.body;
-    const workspace = await h.store.db.selectFrom('workspaces').selectAll().where('advertiser_id', '=', advertiser_id).executeTakeFirstOrThrow();
-    const membership = await h.store.db.selectFrom('memberships').selectAll().where('workspace_id', '=', workspace.id).executeTakeFirstOrThrow();
+    const workspace = await h.store.db
+      .selectFrom('workspaces')
+      .selectAll()
+      .where('advertiser_id', '=', advertiser_id)
+      .executeTakeFirstOrThrow();
+    const membership = await h.store.db
+      .selectFrom('memberships')
+      .selectAll()
+      .where('workspace_id', '=', workspace.id)
+      .executeTakeFirstOrThrow();
     expect(membership).toMatchObject({ account_id, role: 'owner', active: 1 });
 
     const duplicate = await h.request('POST', '/_test/accounts', { json: { email: 'a@example.test' } });

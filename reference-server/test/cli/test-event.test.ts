@@ -27,9 +27,14 @@ describe('POST /api/v1/cli/test-event, single mode', () => {
     const records = await h.control.records(program.id);
     for (const list of [records.clicks, records.customers, records.sales]) for (const r of list) expect(r.is_test).toBe(true);
     expect(records.commissions).toEqual([]);
-    const metrics = await h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', program.id).executeTakeFirstOrThrow();
+    const metrics = await h.store.db
+      .selectFrom('program_metrics')
+      .selectAll()
+      .where('program_id', '=', program.id)
+      .executeTakeFirstOrThrow();
     expect([metrics.clicks, metrics.leads, metrics.sales]).toEqual([0, 0, 0]);
-    if (type === 'click') expect(records.clicks).toEqual([{ click_id: res.body.data.events[0].click_id, partner_id: expect.any(Number), is_test: true }]);
+    if (type === 'click')
+      expect(records.clicks).toEqual([{ click_id: res.body.data.events[0].click_id, partner_id: expect.any(Number), is_test: true }]);
     if (type === 'sale') expect(records.sales).toMatchObject([{ id: res.body.data.events[0].sale_id, is_test: true }]);
   });
 
@@ -90,7 +95,9 @@ describe('POST /api/v1/cli/test-event, chain mode', () => {
     expect(lead.click_id).toBe(click.click_id);
     expect(sale.customer_key).toBe(lead.customer_key);
     const records = await h.control.records(program.id);
-    expect(records.customers).toMatchObject([{ click_id: click.click_id, customer_key: lead.customer_key, status: 'converted', is_test: true }]);
+    expect(records.customers).toMatchObject([
+      { click_id: click.click_id, customer_key: lead.customer_key, status: 'converted', is_test: true },
+    ]);
     expect(records.sales).toMatchObject([{ id: sale.sale_id, is_test: true }]);
     expect(records.commissions).toEqual([]);
   });
@@ -109,7 +116,12 @@ describe('POST /api/v1/cli/test-event, chain mode', () => {
     const capped = await testEvent({ type: 'chain' });
     expect(capped.status).toBe(429);
     expect(capped.body).toEqual({
-      error: { status: 429, code: 'rate_limited', message: 'Too many synthetic chains (max 10/program/hour).', retry_after_seconds: expect.any(Number) },
+      error: {
+        status: 429,
+        code: 'rate_limited',
+        message: 'Too many synthetic chains (max 10/program/hour).',
+        retry_after_seconds: expect.any(Number),
+      },
     });
     // The oldest run leaves the hour 50 minutes from now (the clock keeps ticking while the test runs).
     const retryAfter = capped.body.error.retry_after_seconds as number;

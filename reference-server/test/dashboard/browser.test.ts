@@ -12,7 +12,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
-  server = await startReferenceServer({ testControl: true, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}) });
+  server = await startReferenceServer({
+    testControl: true,
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -85,7 +88,9 @@ describe('dashboard in Chromium', () => {
 
     // Run verification: the synthetic chain passes.
     await owner.getByRole('button', { name: 'Run verification' }).click();
-    await expect.poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 }).toContain('svc itself works: its own synthetic test click, lead and sale were recorded');
+    await expect
+      .poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 })
+      .toContain('svc itself works: its own synthetic test click, lead and sale were recorded');
     await owner.locator('#verify-card').screenshot({ path: `${shots}04-verification.png` });
 
     // Settings: the attribution window is saved.
@@ -117,7 +122,10 @@ describe('dashboard in Chromium', () => {
     }, programId);
     expect(refused).toEqual({
       status: 403,
-      body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Only a workspace owner can regenerate the API key', details: {} } },
+      body: {
+        data: null,
+        error: { status: 403, name: 'ForbiddenError', message: 'Only a workspace owner can regenerate the API key', details: {} },
+      },
     });
     expect(await status(secondKey)).toBe(200);
     await member.screenshot({ path: `${shots}06-member-view.png`, fullPage: true });

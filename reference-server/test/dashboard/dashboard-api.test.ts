@@ -28,16 +28,28 @@ describe('/api/dashboard/session and programs', () => {
     const session = await call('GET', '/api/dashboard/session', owner);
     expect(session.body.data).toEqual({ account_id: program.account_id, email: expect.stringContaining('@') });
     const list = await call('GET', '/api/dashboard/programs', owner);
-    expect(list.body.data.programs).toMatchObject([{ id: program.id, role: 'owner', api_token: `svc_live_…${program.api_token.slice(-4)}` }]);
+    expect(list.body.data.programs).toMatchObject([
+      { id: program.id, role: 'owner', api_token: `svc_live_…${program.api_token.slice(-4)}` },
+    ]);
     expect((await h.request('GET', '/api/dashboard/programs')).status).toBe(401);
     expect((await h.request('GET', '/api/dashboard/session', { key: program.api_token })).status).toBe(401);
   });
 
   it('creates a program with the init rules and shows its key once', async () => {
-    const created = await call('POST', '/api/dashboard/programs', owner, { name: 'Shop', domain: 'shop.example', commission_type: 'fixed', commission_rate: 500 });
+    const created = await call('POST', '/api/dashboard/programs', owner, {
+      name: 'Shop',
+      domain: 'shop.example',
+      commission_type: 'fixed',
+      commission_rate: 500,
+    });
     expect(created.status).toBe(201);
     expect(created.body.data.program.api_token).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);
-    const bad = await call('POST', '/api/dashboard/programs', owner, { name: 'Shop', domain: 'shop.example', commission_type: 'fixed', commission_rate: '5' });
+    const bad = await call('POST', '/api/dashboard/programs', owner, {
+      name: 'Shop',
+      domain: 'shop.example',
+      commission_type: 'fixed',
+      commission_rate: '5',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('commission_rate must be a positive number');
     expect((await call('GET', '/api/dashboard/programs', owner)).body.data.programs).toHaveLength(2);
@@ -73,11 +85,18 @@ describe('PATCH /api/dashboard/programs/:programId', () => {
       allowed_origins: ['https://shop.example', 'http://localhost:3000'],
     });
     expect(res.status).toBe(200);
-    expect(res.body.data.program).toMatchObject({ attribution_window_days: 30, lead_auth: 'browser_allowed', allowed_origins: ['https://shop.example', 'http://localhost:3000'] });
+    expect(res.body.data.program).toMatchObject({
+      attribution_window_days: 30,
+      lead_auth: 'browser_allowed',
+      allowed_origins: ['https://shop.example', 'http://localhost:3000'],
+    });
     // The window is the click's cookie lifetime from now on.
     const partner = await h.control.createPartner({ program_id: program.id, name: 'P' });
     await h.control.createLink({ program_id: program.id, partner_id: partner.id, short_link: 'p' });
-    const click = await h.request('POST', '/api/v1/track/click', { json: { affiliate_url: 'https://acme.example/?aff=p' }, headers: { origin: 'https://shop.example' } });
+    const click = await h.request('POST', '/api/v1/track/click', {
+      json: { affiliate_url: 'https://acme.example/?aff=p' },
+      headers: { origin: 'https://shop.example' },
+    });
     expect(click.body.cookie_window_days).toBe(30);
     const cleared = await call('PATCH', `/api/dashboard/programs/${program.id}`, owner, { allowed_origins: null });
     expect(cleared.body.data.program.allowed_origins).toBeNull();
@@ -88,8 +107,14 @@ describe('PATCH /api/dashboard/programs/:programId', () => {
       [{ attribution_window_days: 0 }, 'attribution_window_days must be an integer from 1 to 365'],
       [{ attribution_window_days: 30.5 }, 'attribution_window_days must be an integer from 1 to 365'],
       [{ lead_auth: 'none' }, 'lead_auth must be server_required or browser_allowed'],
-      [{ allowed_origins: ['shop.example'] }, 'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters'],
-      [{ allowed_origins: ['https://shop.example/path'] }, 'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters'],
+      [
+        { allowed_origins: ['shop.example'] },
+        'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
+      ],
+      [
+        { allowed_origins: ['https://shop.example/path'] },
+        'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
+      ],
       [{ attribution_window_days: 10, lead_auth: 'bad' }, 'lead_auth must be server_required or browser_allowed'],
       [{}, 'Send at least one of attribution_window_days, lead_auth, allowed_origins'],
     ] as const) {
@@ -126,7 +151,12 @@ describe('POST /api/dashboard/programs/:programId/regenerate-key', () => {
   it('refuses a member with 403 and keeps the key', async () => {
     const res = await call('POST', `/api/dashboard/programs/${program.id}/regenerate-key`, await member());
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ status: 403, name: 'ForbiddenError', message: 'Only a workspace owner can regenerate the API key', details: {} });
+    expect(res.body.error).toEqual({
+      status: 403,
+      name: 'ForbiddenError',
+      message: 'Only a workspace owner can regenerate the API key',
+      details: {},
+    });
     expect((await h.request('GET', '/api/v1/cli/status', { key: program.api_token })).status).toBe(200);
   });
 });
@@ -136,7 +166,10 @@ describe('PUT /api/dashboard/programs/:programId/processor', () => {
     const res = await call('PUT', `/api/dashboard/programs/${program.id}/processor`, owner, { processor_account: 'acct_123' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ processor_account: 'acct_123' });
-    expect((await call('GET', `/api/tracking/status/${program.id}`, owner)).body.data.integration).toMatchObject({ processor_connected: true, processor_account: 'acct_123' });
+    expect((await call('GET', `/api/tracking/status/${program.id}`, owner)).body.data.integration).toMatchObject({
+      processor_connected: true,
+      processor_account: 'acct_123',
+    });
 
     const other = await h.control.createProgram({ account_id: program.account_id });
     const taken = await call('PUT', `/api/dashboard/programs/${other.id}/processor`, owner, { processor_account: 'acct_123' });
@@ -144,7 +177,12 @@ describe('PUT /api/dashboard/programs/:programId/processor', () => {
     expect(taken.body.error.message).toBe('This processor account is already connected to another program');
 
     for (const processor_account of ['123', 'acct_', 42, undefined]) {
-      const bad = await call('PUT', `/api/dashboard/programs/${program.id}/processor`, owner, processor_account === undefined ? {} : { processor_account });
+      const bad = await call(
+        'PUT',
+        `/api/dashboard/programs/${program.id}/processor`,
+        owner,
+        processor_account === undefined ? {} : { processor_account },
+      );
       expect(bad.status).toBe(400);
       expect(bad.body.error.message).toBe('processor_account must be a connected-account id such as acct_123, or null');
     }

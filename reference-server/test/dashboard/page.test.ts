@@ -48,7 +48,9 @@ describe('GET /dashboard', () => {
       const { cookie } = await t.h.control.createDashboardSession(program.account_id);
       const res = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<pre class="snippet" id="processor-webhook-url">http://svc.example.test:8787/api/v1/webhooks/processor</pre>');
+      expect(res.body).toContain(
+        '<pre class="snippet" id="processor-webhook-url">http://svc.example.test:8787/api/v1/webhooks/processor</pre>',
+      );
       expect(res.body).toContain('<code>checkout.session.completed</code> and <code>invoice.payment_succeeded</code>');
       expect(res.body).toContain(state);
     } finally {

@@ -99,13 +99,32 @@ describe('GET /api/tracking/status/:programId', () => {
     expect(before.body.data).toMatchObject({
       role: 'owner',
       program: { id: program.id, api_token: `svc_live_…${program.api_token.slice(-4)}` },
-      integration: { tracker_seen: false, leads_seen: false, sales_seen: false, processor_connected: false, processor_account: null, last_event_at: null },
+      integration: {
+        tracker_seen: false,
+        leads_seen: false,
+        sales_seen: false,
+        processor_connected: false,
+        processor_account: null,
+        last_event_at: null,
+      },
     });
     await realFunnel();
     await h.control.connectProcessor({ program_id: program.id, account: 'acct_123' });
     const after = await get(`/api/tracking/status/${program.id}`);
-    expect(after.body.data.metrics).toEqual({ clicks: 1, leads: 1, sales: 1, revenue_cents: { USD: 10_000 }, commissions_cents: { USD: 1_000 } });
-    expect(after.body.data.integration).toMatchObject({ tracker_seen: true, leads_seen: true, sales_seen: true, processor_connected: true, processor_account: 'acct_123' });
+    expect(after.body.data.metrics).toEqual({
+      clicks: 1,
+      leads: 1,
+      sales: 1,
+      revenue_cents: { USD: 10_000 },
+      commissions_cents: { USD: 1_000 },
+    });
+    expect(after.body.data.integration).toMatchObject({
+      tracker_seen: true,
+      leads_seen: true,
+      sales_seen: true,
+      processor_connected: true,
+      processor_account: 'acct_123',
+    });
     expect(after.body.data.integration.last_event_at).not.toBeNull();
   });
 });
@@ -121,7 +140,13 @@ describe('GET /api/tracking/events/:programId', () => {
       ['lead', false],
       ['click', false],
     ]);
-    expect(all[1]).toMatchObject({ amount_cents: 10_000, currency: 'USD', source: 'api', customer_key: 'cust_1', sale_id: expect.any(Number) });
+    expect(all[1]).toMatchObject({
+      amount_cents: 10_000,
+      currency: 'USD',
+      source: 'api',
+      customer_key: 'cust_1',
+      sale_id: expect.any(Number),
+    });
     expect(all[3]).toMatchObject({ click_id: clickId, partner_id: expect.any(Number) });
 
     const real = (await get(`/api/tracking/events/${program.id}?include_test=false`)).body.data.events;
@@ -161,9 +186,7 @@ describe('GET /api/tracking/performance/:programId', () => {
     expect(by_day).toHaveLength(7);
     expect(by_day[6]).toEqual({ date: new Date().toISOString().slice(0, 10), ...totals });
     expect(by_day[0]).toMatchObject({ clicks: 0, leads: 0, sales: 0, revenue_cents: {}, commissions_cents: {} });
-    expect(by_partner).toEqual([
-      { partner_id: partner.id, partner_name: 'Pat', ...totals, conversion_rates },
-    ]);
+    expect(by_partner).toEqual([{ partner_id: partner.id, partner_name: 'Pat', ...totals, conversion_rates }]);
 
     // Read from the maintained aggregates, not by scanning events: removing the event log changes nothing.
     await h.store.db.deleteFrom('events').execute();
@@ -176,7 +199,9 @@ describe('GET /api/tracking/performance/:programId', () => {
     expect(empty.body.data.conversion_rates).toEqual({ click_to_lead: null, lead_to_sale: null, click_to_sale: null });
     expect(empty.body.data.by_partner).toEqual([]);
     for (const days of ['0', '366', 'x']) {
-      expect((await get(`/api/tracking/performance/${program.id}?days=${days}`)).body.error.message).toBe('days must be an integer from 1 to 365');
+      expect((await get(`/api/tracking/performance/${program.id}?days=${days}`)).body.error.message).toBe(
+        'days must be an integer from 1 to 365',
+      );
     }
   });
 
@@ -186,9 +211,14 @@ describe('GET /api/tracking/performance/:programId', () => {
     const rows = [];
     for (let d = 0; d < 365; d++) {
       const day = new Date(Date.now() - d * 86_400_000).toISOString().slice(0, 10);
-      for (let p = 0; p < 50; p++) rows.push({ program_id: program.id, day, partner_id: p === 0 ? partner.id : 100_000 + p, clicks: 50, leads: 5, sales: 1 });
+      for (let p = 0; p < 50; p++)
+        rows.push({ program_id: program.id, day, partner_id: p === 0 ? partner.id : 100_000 + p, clicks: 50, leads: 5, sales: 1 });
     }
-    for (let i = 0; i < rows.length; i += 500) await h.store.db.insertInto('daily_metrics').values(rows.slice(i, i + 500)).execute();
+    for (let i = 0; i < rows.length; i += 500)
+      await h.store.db
+        .insertInto('daily_metrics')
+        .values(rows.slice(i, i + 500))
+        .execute();
     const started = performance.now();
     const res = await get(`/api/tracking/performance/${program.id}?days=365`);
     expect(res.status).toBe(200);
@@ -204,7 +234,11 @@ describe('GET /api/tracking/readiness/:programId', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ program_id: program.id, ready: false, verdict: 'not_started' });
     await realFunnel();
-    expect((await get(`/api/tracking/readiness/${program.id}`)).body.data).toMatchObject({ ready: true, verdict: 'ready', next_step: null });
+    expect((await get(`/api/tracking/readiness/${program.id}`)).body.data).toMatchObject({
+      ready: true,
+      verdict: 'ready',
+      next_step: null,
+    });
   });
 });
 
@@ -228,7 +262,10 @@ describe('dashboard verifier', () => {
     expect(all.body.data).toMatchObject({ click: true, lead: true, sale: true, all_landed: true });
     expect(all.body.data.events).toHaveLength(3);
 
-    const later = await post('/api/tracking/check-test-events', { program_id: program.id, since: new Date(Date.now() + 60_000).toISOString() });
+    const later = await post('/api/tracking/check-test-events', {
+      program_id: program.id,
+      since: new Date(Date.now() + 60_000).toISOString(),
+    });
     expect(later.body.data.all_landed).toBe(false);
     const badSince = await post('/api/tracking/check-test-events', { program_id: program.id, since: 'yesterday' });
     expect(badSince.body.error.message).toBe('since must be an ISO 8601 date-time');

@@ -27,18 +27,28 @@ describe('fuzz sample: every route, random and malformed input', () => {
 
   it('covers every non-control operation of the spec', () => {
     const templates = new Set(operations.map((op) => op.template));
-    for (const route of ['/api/v1/track/click', '/api/v1/track/lead', '/api/v1/track/sale', '/api/v1/track/refund', '/api/v1/cli/test-event']) {
+    for (const route of [
+      '/api/v1/track/click',
+      '/api/v1/track/lead',
+      '/api/v1/track/sale',
+      '/api/v1/track/refund',
+      '/api/v1/cli/test-event',
+    ]) {
       expect(templates).toContain(route);
     }
     expect([...templates].some((t) => t.startsWith('/_test/'))).toBe(false);
   });
 
-  it(`${numRuns} seeded cases: never a 5xx, every response valid, nothing recorded on refusal`, async () => {
-    const { statuses } = await runFuzz(target, { seed, numRuns });
-    const total = Object.values(statuses).reduce((a, b) => a + b, 0);
-    expect(total).toBe(numRuns);
-    // The sample reaches both outcomes: accepted requests and refusals.
-    expect(Object.keys(statuses).some((k) => k.endsWith('→ 200'))).toBe(true);
-    expect(Object.keys(statuses).some((k) => k.endsWith('→ 413'))).toBe(true);
-  }, timeoutMs);
+  it(
+    `${numRuns} seeded cases: never a 5xx, every response valid, nothing recorded on refusal`,
+    async () => {
+      const { statuses } = await runFuzz(target, { seed, numRuns });
+      const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+      expect(total).toBe(numRuns);
+      // The sample reaches both outcomes: accepted requests and refusals.
+      expect(Object.keys(statuses).some((k) => k.endsWith('→ 200'))).toBe(true);
+      expect(Object.keys(statuses).some((k) => k.endsWith('→ 413'))).toBe(true);
+    },
+    timeoutMs,
+  );
 });

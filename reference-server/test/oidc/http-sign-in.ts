@@ -33,7 +33,11 @@ class CookieJar {
   }
 }
 
-const unescape = (html: string) => html.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+const unescape = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 
 /** The page's form: where it posts and its hidden fields (the issuer's login and consent pages have one each). */
 function formOf(html: string, pageUrl: string): { action: string; fields: URLSearchParams; asksLogin: boolean } {

@@ -45,7 +45,7 @@ async function signInAtIssuer(page: Page, login: string): Promise<void> {
 const accountRows = (email: string) => server.store.db.selectFrom('accounts').selectAll().where('email', '=', email).execute();
 
 describe('OpenID Connect sign-in in Chromium', () => {
-  it('signs in to the dashboard as the issuer\'s email, keyed by issuer + subject, with an HttpOnly session cookie', async () => {
+  it("signs in to the dashboard as the issuer's email, keyed by issuer + subject, with an HttpOnly session cookie", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     let authorizeUrl: URL | undefined;
@@ -101,9 +101,9 @@ describe('OpenID Connect sign-in in Chromium', () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/auth/sign-in`);
     await signInAtIssuer(page, login);
-    await expect.poll(() => page.locator('[role=alert]').textContent()).toBe(
-      'Your identity provider has not verified your email address. Verify it there, then sign in again.',
-    );
+    await expect
+      .poll(() => page.locator('[role=alert]').textContent())
+      .toBe('Your identity provider has not verified your email address. Verify it there, then sign in again.');
     expect(await accountRows(`${login}@idp.example`)).toHaveLength(0);
     await page.close();
   });
@@ -123,7 +123,9 @@ describe('OpenID Connect sign-in in Chromium', () => {
     // The same browser, the same callback URL again: its state is used up.
     const replay = await page.goto(callback!);
     expect(replay?.status()).toBe(400);
-    expect(await page.locator('[role=alert]').textContent()).toBe('This sign-in link is invalid, expired or already used. Start again from the sign-in page.');
+    expect(await page.locator('[role=alert]').textContent()).toBe(
+      'This sign-in link is invalid, expired or already used. Start again from the sign-in page.',
+    );
 
     // A fresh sign-in's callback URL opened by a browser that did not start it (login CSRF).
     const sessionsBefore = await server.store.db.selectFrom('dashboard_sessions').selectAll().execute();
@@ -161,11 +163,18 @@ describe('POST /api/v1/cli/auth/callback trusts only the issuer', () => {
   const nonceOf = (state: string) => createHash('sha256').update(state).digest('base64url');
   const token = (build: (jwt: SignJWT) => SignJWT) => (state: string) =>
     build(
-      new SignJWT({ ...claims, nonce: nonceOf(state) }).setIssuer(issuer.url).setSubject('alice').setAudience(issuer.clientId).setIssuedAt().setExpirationTime(now() + 300),
+      new SignJWT({ ...claims, nonce: nonceOf(state) })
+        .setIssuer(issuer.url)
+        .setSubject('alice')
+        .setAudience(issuer.clientId)
+        .setIssuedAt()
+        .setExpirationTime(now() + 300),
     );
   type Forge = (state: string) => Promise<string>;
-  const signed = (build: (jwt: SignJWT) => SignJWT): Forge => (state) =>
-    token((jwt) => build(jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })))(state).sign(issuer.privateKey);
+  const signed =
+    (build: (jwt: SignJWT) => SignJWT): Forge =>
+    (state) =>
+      token((jwt) => build(jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid })))(state).sign(issuer.privateKey);
 
   async function callback(forge: Forge) {
     const { data } = await contractFetch(`${server.url}/api/v1/cli/auth/start`, { method: 'POST' }).then((r) => r.json());
@@ -186,24 +195,54 @@ describe('POST /api/v1/cli/auth/callback trusts only the issuer', () => {
   });
 
   it.each<[string, Forge]>([
-    ['alg none', async (state) => {
-      const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-      const body = Buffer.from(JSON.stringify({ ...claims, nonce: nonceOf(state), iss: issuer.url, sub: 'alice', aud: issuer.clientId, iat: now(), exp: now() + 300 })).toString('base64url');
-      return `${header}.${body}.`;
-    }],
-    ['HS256 keyed with the client secret', (state) =>
-      token((jwt) => jwt.setProtectedHeader({ alg: 'HS256', kid: issuer.kid }))(state).sign(new TextEncoder().encode(issuer.clientSecret))],
-    ['another RSA key under the issuer\'s kid', async (state) => {
-      const { privateKey } = await generateKeyPair('RS256');
-      return token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }))(state).sign(privateKey);
-    }],
+    [
+      'alg none',
+      async (state) => {
+        const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
+        const body = Buffer.from(
+          JSON.stringify({
+            ...claims,
+            nonce: nonceOf(state),
+            iss: issuer.url,
+            sub: 'alice',
+            aud: issuer.clientId,
+            iat: now(),
+            exp: now() + 300,
+          }),
+        ).toString('base64url');
+        return `${header}.${body}.`;
+      },
+    ],
+    [
+      'HS256 keyed with the client secret',
+      (state) =>
+        token((jwt) => jwt.setProtectedHeader({ alg: 'HS256', kid: issuer.kid }))(state).sign(
+          new TextEncoder().encode(issuer.clientSecret),
+        ),
+    ],
+    [
+      "another RSA key under the issuer's kid",
+      async (state) => {
+        const { privateKey } = await generateKeyPair('RS256');
+        return token((jwt) => jwt.setProtectedHeader({ alg: 'RS256', kid: issuer.kid }))(state).sign(privateKey);
+      },
+    ],
     ['another audience', signed((jwt) => jwt.setAudience('someone-else'))],
     ['expired', signed((jwt) => jwt.setIssuedAt(now() - 600).setExpirationTime(now() - 300))],
     ['another issuer', signed((jwt) => jwt.setIssuer('https://evil.example'))],
     // Captured elsewhere: a valid token of the issuer, but not made for this login.
-    ['no nonce', () =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: issuer.kid }).setIssuer(issuer.url).setSubject('alice')
-        .setAudience(issuer.clientId).setIssuedAt().setExpirationTime(now() + 300).sign(issuer.privateKey)],
+    [
+      'no nonce',
+      () =>
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'RS256', kid: issuer.kid })
+          .setIssuer(issuer.url)
+          .setSubject('alice')
+          .setAudience(issuer.clientId)
+          .setIssuedAt()
+          .setExpirationTime(now() + 300)
+          .sign(issuer.privateKey),
+    ],
     ["another login's nonce", () => signed((jwt) => jwt)('the-state-of-another-login')],
     ['issued over 5 minutes ago, still unexpired', signed((jwt) => jwt.setIssuedAt(now() - 400).setExpirationTime(now() + 3_600))],
   ])('refuses a forged token (%s) with 401, and the login stays pending', async (_name, forge) => {

@@ -68,7 +68,9 @@ describe('partners in Chromium', () => {
     await visitor.click('#signup button');
     await expect.poll(() => visitor.textContent('#signup-result')).toMatch(/^Signed up as user_/);
     await visitor.click('button[data-product="dart"]');
-    await expect.poll(() => visitor.textContent('#buy-result')).toMatch(/^Paid 49\.00 USD\. svc recorded sale \d+; the partner earns 9\.80 USD \(20 %\)\.$/);
+    await expect
+      .poll(() => visitor.textContent('#buy-result'))
+      .toMatch(/^Paid 49\.00 USD\. svc recorded sale \d+; the partner earns 9\.80 USD \(20 %\)\.$/);
     await visitor.close();
 
     // The figures: 1 click, 1 lead, 1 sale of 49.00 USD paying 20 % (9.80 due).

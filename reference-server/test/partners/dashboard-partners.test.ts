@@ -9,12 +9,24 @@ describe('partners in the dashboard API', () => {
     const m = await merchant(t.h);
     const created = await m.call('POST', '/partners', { name: ' Jane Doe ', email: 'Jane@Example.COM' });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: expect.any(Number), name: 'Jane Doe', email: 'jane@example.com', status: 'active', created_at: expect.any(String) });
+    expect(created.body.data).toEqual({
+      id: expect.any(Number),
+      name: 'Jane Doe',
+      email: 'jane@example.com',
+      status: 'active',
+      created_at: expect.any(String),
+    });
     const list = await m.call('GET', '/partners');
     expect(list.body.data.partners).toEqual([
       {
         ...created.body.data,
-        figures: { clicks: 0, leads: 0, sales: 0, revenue_cents: {}, commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} } },
+        figures: {
+          clicks: 0,
+          leads: 0,
+          sales: 0,
+          revenue_cents: {},
+          commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+        },
       },
     ]);
   });
@@ -34,7 +46,7 @@ describe('partners in the dashboard API', () => {
     expect((await m.call('GET', '/partners')).body.data.partners).toEqual([]);
   });
 
-  it('renames, re-invites and suspends; a suspended partner\'s link refuses clicks like a disabled link, and works again once active', async () => {
+  it("renames, re-invites and suspends; a suspended partner's link refuses clicks like a disabled link, and works again once active", async () => {
     const m = await merchant(t.h);
     const partner = (await m.call('POST', '/partners', { name: 'Jane' })).body.data;
     await m.call('POST', '/links', { partner_id: partner.id, short_link: 'jane-1' });
@@ -89,7 +101,10 @@ describe('referral links in the dashboard API', () => {
     expect(generated.body.data.short_link).toMatch(/^[A-Za-z0-9_-]{8}$/);
     expect(generated.body.data.url).toBe(`https://shop.example/?aff=${generated.body.data.short_link}`);
     const list = await m.call('GET', '/links');
-    expect(list.body.data.links.map((l: { short_link: string }) => l.short_link)).toEqual(['jane_Spring-25', generated.body.data.short_link]);
+    expect(list.body.data.links.map((l: { short_link: string }) => l.short_link)).toEqual([
+      'jane_Spring-25',
+      generated.body.data.short_link,
+    ]);
     // The generated link records clicks like any other.
     const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: generated.body.data.url } });
     expect(click.status).toBe(200);
@@ -115,7 +130,7 @@ describe('referral links in the dashboard API', () => {
     expect((await m.call('GET', '/links')).body.data.links).toEqual([]);
   });
 
-  it('turns a link off (clicks answer 410) and on again; filters by partner; 404 for another program\'s link', async () => {
+  it("turns a link off (clicks answer 410) and on again; filters by partner; 404 for another program's link", async () => {
     const m = await merchant(t.h);
     const other = await merchant(t.h, 'other.example');
     const jane = (await m.call('POST', '/partners', { name: 'Jane' })).body.data;
@@ -126,7 +141,9 @@ describe('referral links in the dashboard API', () => {
     const off = await m.call('PATCH', `/links/${link.id}`, { enabled: false });
     expect(off.body.data).toMatchObject({ id: link.id, enabled: false });
     expect((await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: link.url } })).status).toBe(410);
-    expect((await m.call('PATCH', `/links/${link.id}`, { enabled: 'no' })).body.error.message).toBe('enabled is required and must be true or false');
+    expect((await m.call('PATCH', `/links/${link.id}`, { enabled: 'no' })).body.error.message).toBe(
+      'enabled is required and must be true or false',
+    );
     expect((await other.call('PATCH', `/links/${link.id}`, { enabled: true })).status).toBe(404);
     expect((await m.call('PATCH', `/links/${link.id}`, { enabled: true })).body.data.enabled).toBe(true);
 
@@ -135,7 +152,7 @@ describe('referral links in the dashboard API', () => {
     expect((await other.call('GET', `/links?partner_id=${jane.id}`)).status).toBe(404);
   });
 
-  it('shows each partner\'s clicks, leads, sales, revenue and commissions', async () => {
+  it("shows each partner's clicks, leads, sales, revenue and commissions", async () => {
     const m = await merchant(t.h);
     const jane = (await m.call('POST', '/partners', { name: 'Jane' })).body.data;
     await m.call('POST', '/partners', { name: 'Bob' });
@@ -172,7 +189,10 @@ describe('partner routes: who may call them', () => {
       const anonymous = await t.h.request(method, `${m.base}${path}`, { key: m.program.api_token, ...(json ? { json } : {}) });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       const foreign = await m.call(method, path, json, outsider);
-      const unknown = await t.h.request(method, `/api/dashboard/programs/999999${path}`, { headers: { cookie: outsider }, ...(json ? { json } : {}) });
+      const unknown = await t.h.request(method, `/api/dashboard/programs/999999${path}`, {
+        headers: { cookie: outsider },
+        ...(json ? { json } : {}),
+      });
       expect(foreign.status, `${method} ${path}`).toBe(403);
       expect(unknown.body).toEqual(foreign.body);
     }

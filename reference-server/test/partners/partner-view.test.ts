@@ -98,7 +98,9 @@ describe('isolation matrix: merchant of A, member vs owner of A, partner of A, p
       expect((await as(cookie, 'GET', `${a.base}/links`)).status, who).toBe(expected);
       expect((await as(cookie, 'PATCH', `${a.base}/links/${bobLink.id}`, { enabled: true })).status, who).toBe(expected);
       expect((await as(cookie, 'GET', `/api/tracking/status/${a.program.id}`)).status, who).toBe(expected);
-      expect((await as(cookie, 'PATCH', `/api/dashboard/programs/${a.program.id}`, { lead_auth: 'browser_allowed' })).status, who).toBe(expected);
+      expect((await as(cookie, 'PATCH', `/api/dashboard/programs/${a.program.id}`, { lead_auth: 'browser_allowed' })).status, who).toBe(
+        expected,
+      );
     }
     const payout = { partner_id: janeLink.partner_id, through: '2000-01-01' };
     expect((await as(a.cookie, 'POST', `${a.base}/payouts`, payout)).status).toBe(200);
@@ -106,7 +108,8 @@ describe('isolation matrix: merchant of A, member vs owner of A, partner of A, p
     expect((await as(partnerOfA, 'POST', `${a.base}/payouts`, payout)).status).toBe(403);
 
     // The partner view: each partner sees their own program's record only; a merchant who is not a partner sees none.
-    const viewOf = async (cookie: string) => (await as(cookie, 'GET', '/api/partner')).body.data.partners.map((p: { partner: { name: string } }) => p.partner.name);
+    const viewOf = async (cookie: string) =>
+      (await as(cookie, 'GET', '/api/partner')).body.data.partners.map((p: { partner: { name: string } }) => p.partner.name);
     expect(await viewOf(partnerOfA)).toEqual(['Jane']);
     expect(await viewOf(partnerOfB)).toEqual(['Zed']);
     expect(await viewOf(a.cookie)).toEqual([]);

@@ -12,7 +12,8 @@ async function sellingPartner() {
   await m.call('POST', '/links', { partner_id: jane.id, short_link: `jane-${m.program.id}` });
   const sell = (cents: number, currency = 'USD') => visitorBuys(t.h, m.program.api_token, `jane-${m.program.id}`, cents, currency);
   const figures = async () => (await m.call('GET', '/partners')).body.data.partners[0].figures.commissions;
-  const refund = (transactionId: string) => t.h.request('POST', '/api/v1/track/refund', { key: m.program.api_token, json: { transaction_id: transactionId } });
+  const refund = (transactionId: string) =>
+    t.h.request('POST', '/api/v1/track/refund', { key: m.program.api_token, json: { transaction_id: transactionId } });
   return { m, jane, sell, figures, refund };
 }
 
@@ -36,9 +37,13 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}.csv"`);
     const [header, first, second, end] = res.body.split('\r\n');
-    expect(header).toBe('commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at');
+    expect(header).toBe(
+      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at',
+    );
     expect(first).toMatch(new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,$`));
-    expect(second).toMatch(new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z$`));
+    expect(second).toMatch(
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z$`),
+    );
     expect(end).toBe('');
   });
 
@@ -114,7 +119,12 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     const first = await sell(10_000);
     await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
     await refund(first);
-    expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 2_000 }, reversed_cents: { USD: 2_000 }, balance_cents: { USD: -2_000 } });
+    expect(await figures()).toEqual({
+      due_cents: {},
+      paid_cents: { USD: 2_000 },
+      reversed_cents: { USD: 2_000 },
+      balance_cents: { USD: -2_000 },
+    });
 
     // Owed back more than due: nothing settles, the balance carries.
     await sell(5_000);

@@ -5,7 +5,7 @@ import { merchant } from './support';
 const t = harnessPerFile();
 
 describe('partners and links with the program key (/api/v1)', () => {
-  it('adds and lists partners, creates, lists and disables links, with the dashboard routes\' answers', async () => {
+  it("adds and lists partners, creates, lists and disables links, with the dashboard routes' answers", async () => {
     const m = await merchant(t.h);
     const key = m.program.api_token;
     const partner = await t.h.request('POST', '/api/v1/partners', { key, json: { name: 'Jane', email: 'jane@example.com' } });
@@ -32,7 +32,7 @@ describe('partners and links with the program key (/api/v1)', () => {
     expect((await m.call('GET', '/links')).body.data.links).toEqual([off.body.data]);
   });
 
-  it('keeps to the key\'s program: another program\'s partner and link are not found', async () => {
+  it("keeps to the key's program: another program's partner and link are not found", async () => {
     const a = await merchant(t.h);
     const b = await merchant(t.h, 'b.example');
     const partner = (await a.call('POST', '/partners', { name: 'Jane' })).body.data;
@@ -77,7 +77,11 @@ describe('partners and links with the program key (/api/v1)', () => {
       expect(refused.body.error.message).toBe(message);
       expect((await m.call('PATCH', `/partners/${id}`, json)).body.error).toEqual(refused.body.error);
     }
-    expect((await m.call('GET', '/partners')).body.data.partners[0]).toMatchObject({ name: 'Jane D', email: 'jane@example.com', status: 'active' });
+    expect((await m.call('GET', '/partners')).body.data.partners[0]).toMatchObject({
+      name: 'Jane D',
+      email: 'jane@example.com',
+      status: 'active',
+    });
   });
 
   it("answers another program's partner exactly as the dashboard does (404), and changes nothing", async () => {
@@ -90,7 +94,9 @@ describe('partners and links with the program key (/api/v1)', () => {
     expect(byKey.status).toBe(404);
     expect(byKey.body).toEqual(byDashboard.body);
     expect(byKey.body.error.message).toBe('Partner not found');
-    expect((await t.h.request('PATCH', '/api/v1/partners/999999', { key: b.program.api_token, json: { name: 'X' } })).body).toEqual(byKey.body);
+    expect((await t.h.request('PATCH', '/api/v1/partners/999999', { key: b.program.api_token, json: { name: 'X' } })).body).toEqual(
+      byKey.body,
+    );
     expect((await a.call('GET', '/partners')).body.data.partners[0].status).toBe('active');
     const noKey = await t.h.request('PATCH', `/api/v1/partners/${partner.id}`, { json: { status: 'suspended' } });
     expect(noKey.status).toBe(401);

@@ -29,7 +29,7 @@ export async function holdCommissionsLocked(store: Store, partnerId: number) {
           select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity where cardinality(pg_blocking_pids(pid)) > 0
         `.execute(store.db);
         const behind = new Set([holder]);
-        for (let grew = true; grew; ) {
+        for (let grew = true; grew;) {
           grew = false;
           for (const row of rows) {
             if (!behind.has(row.pid) && row.blockers.some((pid) => behind.has(pid))) {

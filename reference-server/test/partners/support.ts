@@ -28,7 +28,10 @@ export async function visitorBuys(h: Harness, key: string, shortLink: string, am
   const lead = await h.request('POST', '/api/v1/track/lead', { key, json: { click_id: click.body.click_id, customer_key: customerKey } });
   if (lead.status !== 200) throw new Error(`lead answered ${lead.status}: ${lead.text}`);
   const transactionId = `txn_partners_${n}_${Date.now()}`;
-  const sale = await h.request('POST', '/api/v1/track/sale', { key, json: { transaction_id: transactionId, amount_cents: amountCents, currency, customer_key: customerKey } });
+  const sale = await h.request('POST', '/api/v1/track/sale', {
+    key,
+    json: { transaction_id: transactionId, amount_cents: amountCents, currency, customer_key: customerKey },
+  });
   if (sale.status !== 200) throw new Error(`sale answered ${sale.status}: ${sale.text}`);
   return transactionId;
 }

@@ -26,7 +26,7 @@ async function afterTestChain() {
   return { m, key, jane, janeLink, testLink, testLinkId: fixture.id, testPartnerId };
 }
 
-describe('the test partner of the synthetic chain is none of the program\'s partners', () => {
+describe("the test partner of the synthetic chain is none of the program's partners", () => {
   it('is absent from the partner and link lists, with the program key and in the dashboard', async () => {
     const { m, key, jane, janeLink } = await afterTestChain();
     const names = (list: { name: string }[]) => list.map((p) => p.name);
@@ -34,7 +34,9 @@ describe('the test partner of the synthetic chain is none of the program\'s part
     // The dashboard's Partners table is drawn from these two answers.
     expect(names((await m.call('GET', '/partners')).body.data.partners)).toEqual(['Jane']);
     expect((await m.call('GET', '/links')).body.data.links).toEqual([{ ...janeLink, enabled: true }]);
-    expect((await t.h.request('GET', '/api/v1/links', { key })).body.data.links.map((l: { partner_id: number }) => l.partner_id)).toEqual([jane.id]);
+    expect((await t.h.request('GET', '/api/v1/links', { key })).body.data.links.map((l: { partner_id: number }) => l.partner_id)).toEqual([
+      jane.id,
+    ]);
     const readiness = (await t.h.request('GET', '/api/v1/programs/me/readiness', { key })).body;
     expect(readiness.configuration.active_links).toBe(1);
   });

@@ -11,12 +11,19 @@ describe('dashboard guards', () => {
     await t.h.control.addMembership({ account_id, program_id: program.id, role: 'member' });
     const member = (await t.h.control.createDashboardSession(account_id)).cookie;
     const put = (cookie: string) =>
-      t.h.request('PUT', `/api/dashboard/programs/${program.id}/processor`, { json: { processor_account: 'acct_owneronly' }, headers: { cookie } });
+      t.h.request('PUT', `/api/dashboard/programs/${program.id}/processor`, {
+        json: { processor_account: 'acct_owneronly' },
+        headers: { cookie },
+      });
 
     const refused = await put(member);
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe('Only a workspace owner can connect the payment processor');
-    const row = await t.h.store.db.selectFrom('programs').select('processor_account').where('id', '=', program.id).executeTakeFirstOrThrow();
+    const row = await t.h.store.db
+      .selectFrom('programs')
+      .select('processor_account')
+      .where('id', '=', program.id)
+      .executeTakeFirstOrThrow();
     expect(row.processor_account).toBeNull();
     expect((await put(owner)).status).toBe(200);
   });
@@ -27,7 +34,11 @@ describe('dashboard guards', () => {
     const regenerate = (headers: Record<string, string>) =>
       t.h.request('POST', `/api/dashboard/programs/${program.id}/regenerate-key`, { headers: { cookie, ...headers } });
 
-    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }];
+    const crossSite: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'null' },
+    ];
     for (const headers of crossSite) {
       const res = await regenerate(headers);
       expect(res.status, JSON.stringify(headers)).toBe(403);
@@ -49,7 +60,11 @@ describe('cross-site guard: every cookie route, however the path is spelled', ()
     const cookie = (await t.h.control.createDashboardSession(program.account_id)).cookie;
     const headers = { cookie, origin: 'https://evil.example' };
     // Straight to app.inject: the spec describes the plain paths only, so the validating client refuses these.
-    const paths = [`/api/%64ashboard/programs/${program.id}/regenerate-key`, `/api/dashboard/programs/${program.id}/regenerate-%6Bey`, '/%61uth/sign-out'];
+    const paths = [
+      `/api/%64ashboard/programs/${program.id}/regenerate-key`,
+      `/api/dashboard/programs/${program.id}/regenerate-%6Bey`,
+      '/%61uth/sign-out',
+    ];
     for (const url of paths) {
       const res = await t.h.app.inject({ method: 'POST', url, headers });
       expect(res.statusCode, url).toBe(403);

@@ -109,7 +109,10 @@ describe('partners journey on a server without test control', () => {
     const [, row, end] = due.text.split('\r\n');
     expect(row).toMatch(new RegExp(`^\\d+,${partner.body.data.id},Dana,dana@partners.example,\\d+,pi_journey_1,12500,2500,USD,due,`));
     expect(end).toBe('');
-    const payout = await call('POST', `${base}/payouts`, { cookie: merchant, json: { partner_id: partner.body.data.id, through: today() } });
+    const payout = await call('POST', `${base}/payouts`, {
+      cookie: merchant,
+      json: { partner_id: partner.body.data.id, through: today() },
+    });
     expect(payout.status).toBe(200);
     expect(payout.body.data).toMatchObject({ commissions_paid: 1, clawbacks_settled: 0, paid_cents: { USD: 2_500 }, carried_cents: {} });
 

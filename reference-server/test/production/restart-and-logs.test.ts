@@ -90,16 +90,29 @@ describe('request logs', () => {
       const cookie = String(signedIn.headers['set-cookie']).split(';')[0]!;
       const secrets = [cookie.split('=')[1]!, 'svc_live_thisIsNotARealKeyButLooksLikeOne0000000000', 'state-value-that-must-not-be-logged'];
       await app.inject({ method: 'GET', url: '/api/dashboard/session', headers: { cookie } });
-      await app.inject({ method: 'POST', url: '/api/v1/track/sale', headers: { authorization: `Bearer ${secrets[1]}`, 'content-type': 'application/json' }, payload: '{}' });
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/track/sale',
+        headers: { authorization: `Bearer ${secrets[1]}`, 'content-type': 'application/json' },
+        payload: '{}',
+      });
       await app.inject({ method: 'GET', url: `/api/v1/cli/auth/poll?state=${secrets[2]}` });
       await app.inject({ method: 'GET', url: `/auth/sign-in?state=${secrets[2]}` });
 
       const requests = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.msg === 'request');
       expect(requests.length).toBeGreaterThanOrEqual(6);
       for (const entry of requests) {
-        expect(entry).toMatchObject({ level: 30, reqId: expect.any(String), method: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+        expect(entry).toMatchObject({
+          level: 30,
+          reqId: expect.any(String),
+          method: expect.any(String),
+          status: expect.any(Number),
+          ms: expect.any(Number),
+        });
       }
-      expect(requests).toContainEqual(expect.objectContaining({ route: '/api/v1/cli/auth/poll', path: '/api/v1/cli/auth/poll', status: 404 }));
+      expect(requests).toContainEqual(
+        expect.objectContaining({ route: '/api/v1/cli/auth/poll', path: '/api/v1/cli/auth/poll', status: 404 }),
+      );
       const all = lines.join('\n');
       for (const secret of secrets) expect(all).not.toContain(secret);
       expect(all).not.toContain('csrf=');

@@ -27,7 +27,11 @@ describe('request bodies over the limit', () => {
     it(`${op.method} ${op.template}: ${bodyLimitBytes + 1} bytes → 413 envelope, nothing recorded`, async () => {
       const path = op.template.replace(/\{[^}]+\}/g, String(program.id));
       const before = await rowCounts(h.store);
-      const res = await h.request(op.method, path, { raw: jsonOfSize(bodyLimitBytes + 1), contentType: 'application/json', key: program.key });
+      const res = await h.request(op.method, path, {
+        raw: jsonOfSize(bodyLimitBytes + 1),
+        contentType: 'application/json',
+        key: program.key,
+      });
       expect(res.status).toBe(413);
       expect(res.body).toEqual({
         data: null,
@@ -44,7 +48,11 @@ describe('request bodies over the limit', () => {
   }
 
   it(`a body of exactly ${bodyLimitBytes} bytes is read (the sale answers on its content, not 413)`, async () => {
-    const res = await h.request('POST', '/api/v1/track/sale', { raw: jsonOfSize(bodyLimitBytes), contentType: 'application/json', key: program.key });
+    const res = await h.request('POST', '/api/v1/track/sale', {
+      raw: jsonOfSize(bodyLimitBytes),
+      contentType: 'application/json',
+      key: program.key,
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('invalid_request');
   });

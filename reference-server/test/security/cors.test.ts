@@ -16,7 +16,13 @@ beforeEach(async () => {
   program = await programWithRecords(h, { allowed_origins: [allowed] });
 });
 
-const origins = ['https://evil.example.net', 'https://shop.example.com.evil.net', 'http://shop.example.com', 'https://shop.example.com:8443', 'null'];
+const origins = [
+  'https://evil.example.net',
+  'https://shop.example.com.evil.net',
+  'http://shop.example.com',
+  'https://shop.example.com:8443',
+  'null',
+];
 
 describe('CORS refuses unlisted origins', () => {
   for (const origin of origins) {

@@ -60,17 +60,41 @@ interface Case {
 }
 
 const cases: Case[] = [
-  { name: 'sale naming B’s customer', method: 'POST', path: '/api/v1/track/sale', body: () => ({ transaction_id: 'x-sale-1', amount_cents: 100, customer_key: b.customerKey }), expected: [400] },
-  { name: 'sale naming B’s click', method: 'POST', path: '/api/v1/track/sale', body: () => ({ transaction_id: 'x-sale-2', amount_cents: 100, click_id: b.clickId }), expected: [400] },
+  {
+    name: 'sale naming B’s customer',
+    method: 'POST',
+    path: '/api/v1/track/sale',
+    body: () => ({ transaction_id: 'x-sale-1', amount_cents: 100, customer_key: b.customerKey }),
+    expected: [400],
+  },
+  {
+    name: 'sale naming B’s click',
+    method: 'POST',
+    path: '/api/v1/track/sale',
+    body: () => ({ transaction_id: 'x-sale-2', amount_cents: 100, click_id: b.clickId }),
+    expected: [400],
+  },
   {
     name: 'test sale naming B as program',
     method: 'POST',
     path: '/api/v1/track/sale',
-    body: () => ({ transaction_id: 'x-sale-3', amount_cents: 100, customer_key: b.customerKey, additional_data: { test_mode: true, program_id: b.id } }),
+    body: () => ({
+      transaction_id: 'x-sale-3',
+      amount_cents: 100,
+      customer_key: b.customerKey,
+      additional_data: { test_mode: true, program_id: b.id },
+    }),
     expected: [200, 400, 403],
     ownRecordAllowed: true,
   },
-  { name: 'refund of B’s sale', method: 'POST', path: '/api/v1/track/refund', body: () => ({ transaction_id: b.transactionId }), expected: [404], message: 'Sale not found for transaction_id' },
+  {
+    name: 'refund of B’s sale',
+    method: 'POST',
+    path: '/api/v1/track/refund',
+    body: () => ({ transaction_id: b.transactionId }),
+    expected: [404],
+    message: 'Sale not found for transaction_id',
+  },
   {
     name: 'server-mode lead for B’s customer',
     method: 'POST',
@@ -79,7 +103,13 @@ const cases: Case[] = [
     expected: [200, 400],
     ownRecordAllowed: true,
   },
-  { name: 'server-mode lead for B’s click', method: 'POST', path: '/api/v1/track/lead', body: () => ({ click_id: b.clickId, customer_key: 'new-in-a' }), expected: [400] },
+  {
+    name: 'server-mode lead for B’s click',
+    method: 'POST',
+    path: '/api/v1/track/lead',
+    body: () => ({ click_id: b.clickId, customer_key: 'new-in-a' }),
+    expected: [400],
+  },
   {
     name: 'test lead naming B as program',
     method: 'POST',

@@ -59,7 +59,9 @@ const programsOf = async (accountId: number) => {
 
 async function expectLimited(res: Response, limit: number) {
   expect(res.status).toBe(429);
-  expect(await res.json()).toEqual({ error: { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: expect.any(Number) } });
+  expect(await res.json()).toEqual({
+    error: { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: expect.any(Number) },
+  });
   const retryAfter = Number(res.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(60);
@@ -100,7 +102,16 @@ describe('writes per account', () => {
     expect(read.status).toBe(200);
     expect(read.headers.get('x-ratelimit-limit')).toBe(String(buckets.management.limit));
     const other = await control.createAccount();
-    expect((await json('POST', '/api/dashboard/programs', { cookie: (await control.createDashboardSession(other.account_id)).cookie }, program(0))).status).toBe(201);
+    expect(
+      (
+        await json(
+          'POST',
+          '/api/dashboard/programs',
+          { cookie: (await control.createDashboardSession(other.account_id)).cookie },
+          program(0),
+        )
+      ).status,
+    ).toBe(201);
 
     // The next window is open again.
     await control.clock({ advance_seconds: 60 });
@@ -108,9 +119,13 @@ describe('writes per account', () => {
   });
 
   it('a write without a valid session is counted per IP only (and answers 401)', async () => {
-    for (let i = 0; i < 70; i++) expect((await json('POST', '/api/dashboard/programs', { cookie: 'svc_session=nope' }, program(i))).status).toBe(401);
+    for (let i = 0; i < 70; i++)
+      expect((await json('POST', '/api/dashboard/programs', { cookie: 'svc_session=nope' }, program(i))).status).toBe(401);
     const { account_id } = await control.createAccount();
-    expect((await json('POST', '/api/dashboard/programs', { cookie: (await control.createDashboardSession(account_id)).cookie }, program(0))).status).toBe(201);
+    expect(
+      (await json('POST', '/api/dashboard/programs', { cookie: (await control.createDashboardSession(account_id)).cookie }, program(0)))
+        .status,
+    ).toBe(201);
   });
 });
 
@@ -145,7 +160,8 @@ describe('requests per client IP', () => {
     for (let i = 0; i < 80; i++) statuses.push((await json('GET', '/api/partner', cookieB)).status);
     for (let i = 0; i < 50; i++) statuses.push((await json('GET', '/api/dashboard/session', {})).status);
     for (let i = 0; i < 40; i++) statuses.push((await json('GET', '/api/v1/cli/programs', cli)).status);
-    for (let i = 0; i < 30; i++) statuses.push((await contractFetch(`${base}/auth/sign-out`, { method: 'POST', redirect: 'manual' })).status);
+    for (let i = 0; i < 30; i++)
+      statuses.push((await contractFetch(`${base}/auth/sign-out`, { method: 'POST', redirect: 'manual' })).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(220);
     expect(statuses.filter((s) => s === 401)).toHaveLength(50);
     expect(statuses.filter((s) => s === 303)).toHaveLength(30);
@@ -154,7 +170,11 @@ describe('requests per client IP', () => {
     await expectLimited(await json('GET', '/api/dashboard/session', cookieB), 300);
     await expectLimited(await json('GET', '/api/v1/cli/programs', cli), 300);
     await expectLimited(await json('POST', '/api/tracking/test', cookieA, { program_id: a.id, event_type: 'click' }), 300);
-    const signIn = await contractFetch(`${base}/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'email=x%40y.example&csrf=z' });
+    const signIn = await contractFetch(`${base}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=x%40y.example&csrf=z',
+    });
     await expectLimited(signIn, 300);
     expect((await control.records(a.id)).clicks).toEqual([]);
 

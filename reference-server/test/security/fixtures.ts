@@ -29,7 +29,10 @@ export async function programWithRecords(h: Harness, options: { allowed_origins?
   });
   if (click.status !== 200) throw new Error(`click: ${click.text}`);
   const customerKey = `sec-customer-${tag}`;
-  const lead = await h.request('POST', '/api/v1/track/lead', { json: { click_id: click.body.click_id, customer_key: customerKey }, key: program.api_token });
+  const lead = await h.request('POST', '/api/v1/track/lead', {
+    json: { click_id: click.body.click_id, customer_key: customerKey },
+    key: program.api_token,
+  });
   if (lead.status !== 200) throw new Error(`lead: ${lead.text}`);
   const transactionId = `sec-txn-${tag}`;
   const amountCents = 10_000 + randomBytes(2).readUInt16BE(0);
@@ -54,7 +57,8 @@ export async function programWithRecords(h: Harness, options: { allowed_origins?
 /** Row counts of every table: "nothing changed" means equal before and after. */
 export async function rowCounts(store: Store): Promise<Record<string, number>> {
   const tables = (await store.db.introspection.getTables()).filter((t) => !t.isView && !t.name.startsWith('kysely_'));
-  const schema = store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
+  const schema =
+    store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
   const counts: Record<string, number> = {};
   for (const t of tables.filter((t) => schema === undefined || t.schema === schema)) {
     const row = (await sql<{ n: number | string }>`select count(*) as n from ${sql.id(t.name)}`.execute(store.db)).rows[0];
@@ -66,7 +70,8 @@ export async function rowCounts(store: Store): Promise<Record<string, number>> {
 /** Every text value of every column of every table, with where it was found. */
 export async function textCells(store: Store): Promise<{ where: string; value: string }[]> {
   const tables = await store.db.introspection.getTables();
-  const schema = store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
+  const schema =
+    store.dialect === 'postgres' ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s : undefined;
   const cells: { where: string; value: string }[] = [];
   for (const table of tables.filter((t) => !t.isView && (schema === undefined || t.schema === schema))) {
     const rows = (await sql<Record<string, unknown>>`select * from ${sql.id(table.name)}`.execute(store.db)).rows;

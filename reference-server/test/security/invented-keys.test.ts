@@ -40,7 +40,11 @@ describe('invented API keys', () => {
     expect(refused.headers.get('x-ratelimit-limit')).toBe(String(limit));
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Routes counted per IP (click) are not affected by the address's failed logins.
-    const click = await contractFetch(`${base}/api/v1/track/click`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const click = await contractFetch(`${base}/api/v1/track/click`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(click.status).toBe(400);
   });
 });

@@ -50,7 +50,7 @@ describe('browser-mode lead hijack', () => {
     platformError(sale, 400, 'No partner-program relationship found for this customer', 'no_attribution');
   });
 
-  it('a server-mode lead naming the browser lead\'s own click confirms it without counting it twice', async () => {
+  it("a server-mode lead naming the browser lead's own click confirms it without counting it twice", async () => {
     const w = await createWorld(t.h, { lead_auth: 'browser_allowed' });
     const click = await w.clickId();
     expect((await w.lead({ click_id: click, customer_key: 'user_ok' }, null)).status).toBe(200);
@@ -64,7 +64,11 @@ describe('browser-mode lead hijack', () => {
   it('a second browser-mode lead still cannot take a key a browser lead holds', async () => {
     const w = await createWorld(t.h, { lead_auth: 'browser_allowed' });
     expect((await w.lead({ click_id: await w.clickId(), customer_key: 'user_b' }, null)).status).toBe(200);
-    platformError(await w.lead({ click_id: await w.clickId(), customer_key: 'user_b' }, null), 400, 'Customer status cannot be updated to lead. Current status: lead');
+    platformError(
+      await w.lead({ click_id: await w.clickId(), customer_key: 'user_b' }, null),
+      400,
+      'Customer status cannot be updated to lead. Current status: lead',
+    );
   });
 
   it('with allowed origins, a browser-mode lead or click without Origin is refused 403 and records nothing', async () => {

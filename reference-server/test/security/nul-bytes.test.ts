@@ -39,7 +39,10 @@ describe('strings holding U+0000', () => {
     expect(res.body.error.message).toBe('Request body is not valid JSON');
     expect(await rowCounts(h.store)).toEqual(before);
     // The same depth without a NUL is an ordinary (if odd) body: the route's own 400.
-    const plain = await h.request('POST', '/api/v1/track/lead', { raw: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, contentType: 'application/json' });
+    const plain = await h.request('POST', '/api/v1/track/lead', {
+      raw: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+      contentType: 'application/json',
+    });
     expect(plain.status).toBe(400);
   });
 

@@ -98,7 +98,19 @@ describe('program domain: a host name, an optional port, no scheme or path', () 
     'shop.example:http',
     '[::1]:3000',
   ];
-  const accepted = ['shop.example', 'SHOP.Example', 'localhost', 'localhost:3000', 'shop.example:65535', '127.0.0.1', 'xn--bcher-kva.example', 'a-b.c-d.example', `${label(63)}.example`, hostOf(253), `${hostOf(248)}:3000`];
+  const accepted = [
+    'shop.example',
+    'SHOP.Example',
+    'localhost',
+    'localhost:3000',
+    'shop.example:65535',
+    '127.0.0.1',
+    'xn--bcher-kva.example',
+    'a-b.c-d.example',
+    `${label(63)}.example`,
+    hostOf(253),
+    `${hostOf(248)}:3000`,
+  ];
 
   it('refuses every other value in the platform envelope and stores nothing', async () => {
     for (const [route, create] of await creators()) {
@@ -121,10 +133,16 @@ describe('program domain: a host name, an optional port, no scheme or path', () 
     }
     const { account_id } = await t.h.control.createAccount();
     const { cookie } = await t.h.control.createDashboardSession(account_id);
-    const created = await t.h.request('POST', '/api/dashboard/programs', { json: { ...valid, domain: 'localhost:3000' }, headers: { cookie } });
+    const created = await t.h.request('POST', '/api/dashboard/programs', {
+      json: { ...valid, domain: 'localhost:3000' },
+      headers: { cookie },
+    });
     const id = created.body.data.program.id;
     const partner = await t.h.request('POST', `/api/dashboard/programs/${id}/partners`, { json: { name: 'P' }, headers: { cookie } });
-    const link = await t.h.request('POST', `/api/dashboard/programs/${id}/links`, { json: { partner_id: partner.body.data.id, short_link: 'port-link' }, headers: { cookie } });
+    const link = await t.h.request('POST', `/api/dashboard/programs/${id}/links`, {
+      json: { partner_id: partner.body.data.id, short_link: 'port-link' },
+      headers: { cookie },
+    });
     expect(link.body.data.url).toBe('https://localhost:3000/?aff=port-link');
   });
 });
@@ -134,7 +152,8 @@ describe('allowed origins: at most 100, each at most 261 characters', () => {
     const created = await t.h.control.createProgram({ name: 'Acme', domain: 'shop.example' });
     const { cookie } = await t.h.control.createDashboardSession(created.account_id);
     const patch = (json: unknown) => t.h.request('PATCH', `/api/dashboard/programs/${created.id}`, { json, headers: { cookie } });
-    const stored = async () => (await t.h.request('GET', `/api/tracking/status/${created.id}`, { headers: { cookie } })).body.data.program.allowed_origins;
+    const stored = async () =>
+      (await t.h.request('GET', `/api/tracking/status/${created.id}`, { headers: { cookie } })).body.data.program.allowed_origins;
     return { patch, stored };
   }
   const origins = (n: number) => Array.from({ length: n }, (_, i) => `https://shop${i}.example`);
@@ -142,7 +161,12 @@ describe('allowed origins: at most 100, each at most 261 characters', () => {
   it('refuses a longer list or a longer origin whole, and changes nothing', async () => {
     const { patch, stored } = await program();
     expect((await patch({ allowed_origins: ['https://kept.example'] })).status).toBe(200);
-    for (const allowed_origins of [origins(101), [`https://${hostOf(254)}`], ['https://ok.example', `http://${hostOf(250)}:8080`], [`https://${'x'.repeat(60_000)}.example`]]) {
+    for (const allowed_origins of [
+      origins(101),
+      [`https://${hostOf(254)}`],
+      ['https://ok.example', `http://${hostOf(250)}:8080`],
+      [`https://${'x'.repeat(60_000)}.example`],
+    ]) {
       expectRefused(await patch({ allowed_origins, lead_auth: 'browser_allowed' }), catalogue.dashboardOriginsInvalid.message);
     }
     expect(await stored()).toEqual(['https://kept.example']);
@@ -163,7 +187,8 @@ describe('partner name: 200 characters as the spec counts them', () => {
   it('accepts 200 emoji (400 UTF-16 units) and refuses 201', async () => {
     const created = await t.h.control.createProgram({ name: 'Acme', domain: 'shop.example' });
     const { cookie } = await t.h.control.createDashboardSession(created.account_id);
-    const add = (name: string) => t.h.request('POST', `/api/dashboard/programs/${created.id}/partners`, { json: { name }, headers: { cookie } });
+    const add = (name: string) =>
+      t.h.request('POST', `/api/dashboard/programs/${created.id}/partners`, { json: { name }, headers: { cookie } });
     expect((await add('🎯'.repeat(200))).status).toBe(201);
     expectRefused(await add('🎯'.repeat(201)), catalogue.partnerNameInvalid.message);
   });

@@ -17,7 +17,10 @@ afterEach(async () => {
 });
 
 async function serve(limits: Partial<ConnectionLimits>): Promise<{ port: number; base: string }> {
-  const store: Store = await openStore(process.env.DATABASE_URL ?? 'sqlite::memory:', { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+  const store: Store = await openStore(process.env.DATABASE_URL ?? 'sqlite::memory:', {
+    pgSchema: uniqueSchemaName(),
+    dropSchemaOnClose: true,
+  });
   const app = buildApp({ store, connectionLimits: limits });
   await app.listen({ host: '127.0.0.1', port: 0 });
   close = async () => {

@@ -15,7 +15,10 @@ afterEach(async () => {
 });
 
 async function serve(env: Record<string, string>): Promise<string> {
-  const store: Store = await openStore(process.env.DATABASE_URL ?? 'sqlite::memory:', { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+  const store: Store = await openStore(process.env.DATABASE_URL ?? 'sqlite::memory:', {
+    pgSchema: uniqueSchemaName(),
+    dropSchemaOnClose: true,
+  });
   const app = buildApp({ store, trustProxy: readConfig(env).trustProxy });
   await app.listen({ host: '127.0.0.1', port: 0 });
   close = async () => {

@@ -45,7 +45,11 @@ function sign(body: string, timestamp: number): string {
 }
 
 const deliver = (body: string, signature: string) =>
-  h.request('POST', '/api/v1/webhooks/processor', { raw: body, contentType: 'application/json', headers: { 'stripe-signature': signature } });
+  h.request('POST', '/api/v1/webhooks/processor', {
+    raw: body,
+    contentType: 'application/json',
+    headers: { 'stripe-signature': signature },
+  });
 
 describe('webhook signatures replayed outside the tolerance', () => {
   it('refuses a validly signed delivery replayed 6 minutes later, and one signed 6 minutes ahead', async () => {

@@ -54,8 +54,18 @@ describe(`outbound webhooks survive SIGKILL on ${db.kind}`, () => {
     }
     const events = r.received.filter((x) => x.status === 204).map((x) => x.event);
     expect(events.filter((e) => e.type === 'lead.created')).toHaveLength(1);
-    expect(events.filter((e) => e.type === 'sale.created').map((e) => e.data.sale_id).sort()).toEqual(sales.map((s) => s.saleId).sort());
-    expect(events.filter((e) => e.type === 'commission.created').map((e) => e.data.commission_id).sort()).toEqual(sales.map((s) => s.commissionId).sort());
+    expect(
+      events
+        .filter((e) => e.type === 'sale.created')
+        .map((e) => e.data.sale_id)
+        .sort(),
+    ).toEqual(sales.map((s) => s.saleId).sort());
+    expect(
+      events
+        .filter((e) => e.type === 'commission.created')
+        .map((e) => e.data.commission_id)
+        .sort(),
+    ).toEqual(sales.map((s) => s.commissionId).sort());
     // The events that failed before the kill are delivered under the same webhook-id, each once.
     for (const id of failedFirst) expect(delivered.get(id), id).toBe(1);
     expect([...delivered.values()].every((n) => n === 1)).toBe(true);

@@ -110,11 +110,17 @@ describe('events of the funnel', () => {
     await addEndpoint(s, r, { events: ['sale.created', 'commission.created'] });
     const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` } });
     await t.h.request('POST', '/api/v1/track/lead', { key: s.key, json: { click_id: click.body.click_id, customer_key: 'cust_fault' } });
-    const refused = await t.h.request('POST', '/api/v1/track/sale', { key: s.key, json: { transaction_id: 'txn_refused', amount_cents: 100, customer_key: 'nobody' } });
+    const refused = await t.h.request('POST', '/api/v1/track/sale', {
+      key: s.key,
+      json: { transaction_id: 'txn_refused', amount_cents: 100, customer_key: 'nobody' },
+    });
     expect(refused.status).toBe(400);
 
     await t.h.control.armFault({ point: 'commission' });
-    const failed = await t.h.request('POST', '/api/v1/track/sale', { key: s.key, json: { transaction_id: 'txn_fault', amount_cents: 100, customer_key: 'cust_fault' } });
+    const failed = await t.h.request('POST', '/api/v1/track/sale', {
+      key: s.key,
+      json: { transaction_id: 'txn_fault', amount_cents: 100, customer_key: 'cust_fault' },
+    });
     expect(failed.status).toBe(500);
     expect(failed.body.error.message).toBe('Failed to create commission');
 
@@ -152,9 +158,20 @@ describe('events of the funnel', () => {
     });
     const answer = await deliver(t.h, webhook_secret, event);
     expect(answer.body.outcome).toBe('recorded');
-    const processor = await waitFor('the processor sale', () => r.received.find((x) => x.event?.data?.transaction_id === paymentIntent && x.event.type === 'sale.created'));
-    expect(processor.event.data).toMatchObject({ source: 'processor', amount_cents: 4_900, currency: 'USD', is_test: false, customer_key: 'cust_stripe', partner_id: s.partnerId });
-    await waitFor('its commission', () => r.received.find((x) => x.event?.type === 'commission.created' && x.event.data.transaction_id === paymentIntent));
+    const processor = await waitFor('the processor sale', () =>
+      r.received.find((x) => x.event?.data?.transaction_id === paymentIntent && x.event.type === 'sale.created'),
+    );
+    expect(processor.event.data).toMatchObject({
+      source: 'processor',
+      amount_cents: 4_900,
+      currency: 'USD',
+      is_test: false,
+      customer_key: 'cust_stripe',
+      partner_id: s.partnerId,
+    });
+    await waitFor('its commission', () =>
+      r.received.find((x) => x.event?.type === 'commission.created' && x.event.data.transaction_id === paymentIntent),
+    );
   });
 });
 
@@ -184,7 +201,13 @@ describe('retries', () => {
     await advance(5 * 3600);
     await waitFor('the third attempt', () => attemptsAt().length === 3, 2_000);
     delivery = await recorded(s, 3);
-    expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, next_attempt_at: null, last_response_status: 200, last_error: null });
+    expect(delivery).toMatchObject({
+      status: 'delivered',
+      attempts: 3,
+      next_attempt_at: null,
+      last_response_status: 200,
+      last_error: null,
+    });
 
     const attempts = attemptsAt();
     expect(new Set(attempts.map((x) => x.headers['webhook-id'])).size).toBe(1);
@@ -211,7 +234,13 @@ describe('retries', () => {
       await advance(seconds);
       await waitFor(`attempt ${i + 2}`, () => attemptsAt().length === i + 2, 2_000);
     }
-    expect(await recorded(s, 8)).toMatchObject({ status: 'failed', attempts: 8, next_attempt_at: null, last_response_status: 503, last_error: 'HTTP 503' });
+    expect(await recorded(s, 8)).toMatchObject({
+      status: 'failed',
+      attempts: 8,
+      next_attempt_at: null,
+      last_response_status: 503,
+      last_error: 'HTTP 503',
+    });
     await advance(2 * 86_400);
     await sleep(1_200);
     expect(attemptsAt()).toHaveLength(8);
@@ -222,12 +251,18 @@ describe('retries', () => {
     await addEndpoint(s, r, { events: ['lead.created'] });
     r.answer = ({ path }) => (path === '/hook' ? 'redirect' : 204);
     const lead = async (key: string) => {
-      const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` } });
+      const click = await t.h.request('POST', '/api/v1/track/click', {
+        json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` },
+      });
       await t.h.request('POST', '/api/v1/track/lead', { key: s.key, json: { click_id: click.body.click_id, customer_key: key } });
     };
     await lead('cust_redirect');
     await waitFor('the redirected attempt', () => attemptsAt().length === 1);
-    expect(await recorded(s, 1)).toMatchObject({ status: 'pending', last_response_status: 302, last_error: 'HTTP 302: redirects are not followed' });
+    expect(await recorded(s, 1)).toMatchObject({
+      status: 'pending',
+      last_response_status: 302,
+      last_error: 'HTTP 302: redirects are not followed',
+    });
     await sleep(600);
     expect(attemptsAt('/elsewhere')).toEqual([]);
 
@@ -239,12 +274,20 @@ describe('retries', () => {
     r.answer = ({ path }) => (path === '/slow' ? 'hang' : path === '/hook' ? 'redirect' : 204);
     await lead('cust_unreachable');
     const byId = async (id: number) => (await endpoints(s)).find((e) => e.id === id).recent_deliveries[0];
-    expect(await waitFor('the refused attempt', async () => (await byId(refused.body.data.id))?.attempts === 1 && byId(refused.body.data.id))).toMatchObject({
+    expect(
+      await waitFor('the refused attempt', async () => (await byId(refused.body.data.id))?.attempts === 1 && byId(refused.body.data.id)),
+    ).toMatchObject({
       status: 'pending',
       last_response_status: null,
       last_error: 'connection refused',
     });
-    expect(await waitFor('the timed-out attempt', async () => (await byId(hanging.body.data.id))?.attempts === 1 && byId(hanging.body.data.id), 13_000)).toMatchObject({
+    expect(
+      await waitFor(
+        'the timed-out attempt',
+        async () => (await byId(hanging.body.data.id))?.attempts === 1 && byId(hanging.body.data.id),
+        13_000,
+      ),
+    ).toMatchObject({
       status: 'pending',
       last_response_status: null,
       last_error: 'timed out after 10 s',
@@ -259,11 +302,19 @@ describe('the test-send, pausing and removing', () => {
     const other = await s.call('POST', '/webhook-endpoints', { url: `${r.url}/other` });
     const res = await s.call('POST', `/webhook-endpoints/${endpoint.id}/test`);
     expect(res.status).toBe(202);
-    expect(res.body.data).toMatchObject({ event_type: 'webhook.test', webhook_id: expect.stringMatching(/^msg_/), created_at: expect.any(String) });
+    expect(res.body.data).toMatchObject({
+      event_type: 'webhook.test',
+      webhook_id: expect.stringMatching(/^msg_/),
+      created_at: expect.any(String),
+    });
     const [ping] = await waitFor('the test event', () => attemptsAt().length === 1 && attemptsAt(), 2_000);
     expect(ping!.verifyError).toBeUndefined();
     expect(ping!.specErrors).toEqual([]);
-    expect(ping!.event).toEqual({ type: 'webhook.test', timestamp: expect.any(String), data: { program_id: s.program.id, endpoint_id: endpoint.id, is_test: true } });
+    expect(ping!.event).toEqual({
+      type: 'webhook.test',
+      timestamp: expect.any(String),
+      data: { program_id: s.program.id, endpoint_id: endpoint.id, is_test: true },
+    });
     expect(ping!.headers['webhook-id']).toBe(res.body.data.webhook_id);
     expect(attemptsAt('/other')).toEqual([]);
 
@@ -286,7 +337,9 @@ describe('the test-send, pausing and removing', () => {
     const endpoint = await addEndpoint(s, r, { events: ['lead.created'] });
     r.answer = ({ count }) => (count === 1 ? 500 : 204);
     const lead = async (key: string) => {
-      const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` } });
+      const click = await t.h.request('POST', '/api/v1/track/click', {
+        json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` },
+      });
       await t.h.request('POST', '/api/v1/track/lead', { key: s.key, json: { click_id: click.body.click_id, customer_key: key } });
     };
     await lead('cust_before_pause');
@@ -329,7 +382,10 @@ describe('the test-send, pausing and removing', () => {
     await addEndpoint(s, r);
     await funnel(t.h, s);
     await waitFor('4 deliveries', () => r.received.length === 4);
-    await waitFor('4 delivered', async () => (await endpoints(s))[0].recent_deliveries.filter((d: any) => d.status === 'delivered').length === 4);
+    await waitFor(
+      '4 delivered',
+      async () => (await endpoints(s))[0].recent_deliveries.filter((d: any) => d.status === 'delivered').length === 4,
+    );
     await advance(29 * 86_400);
     // Sessions last 7 days: a fresh one reads the list a month later.
     const cookie = (await t.h.control.createDashboardSession(s.program.account_id)).cookie;

@@ -29,10 +29,16 @@ describe('webhook endpoints in the dashboard API', () => {
     expect(list.text).not.toContain(secret.slice('whsec_'.length, -4));
 
     // Every endpoint gets its own secret.
-    const second = await s.call('POST', '/webhook-endpoints', { url: 'http://hooks.example.com/other', events: ['sale.refunded', 'sale.created'] });
+    const second = await s.call('POST', '/webhook-endpoints', {
+      url: 'http://hooks.example.com/other',
+      events: ['sale.refunded', 'sale.created'],
+    });
     expect(second.body.data.events).toEqual(['sale.created', 'sale.refunded']);
     expect(second.body.data.secret).not.toBe(secret);
-    expect((await s.call('GET', '/webhook-endpoints')).body.data.map((e: { id: number }) => e.id)).toEqual([created.body.data.id, second.body.data.id]);
+    expect((await s.call('GET', '/webhook-endpoints')).body.data.map((e: { id: number }) => e.id)).toEqual([
+      created.body.data.id,
+      second.body.data.id,
+    ]);
   });
 
   it('refuses a URL that is not absolute http(s) with 400 in the platform envelope, and records nothing', async () => {
@@ -66,7 +72,8 @@ describe('webhook endpoints in the dashboard API', () => {
       expect(res.status, JSON.stringify(events)).toBe(400);
       expect(res.body.error.message).toBe(message);
     }
-    for (let i = 0; i < 10; i++) expect((await s.call('POST', '/webhook-endpoints', { url: `https://hooks.example.com/${i}` })).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await s.call('POST', '/webhook-endpoints', { url: `https://hooks.example.com/${i}` })).status).toBe(201);
     const eleventh = await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/11' });
     expect(eleventh.status).toBe(400);
     expect(eleventh.body.error.message).toBe('A program has at most 10 webhook endpoints');
@@ -75,7 +82,9 @@ describe('webhook endpoints in the dashboard API', () => {
   it('pauses, resumes and removes (204); unknown ids answer 404 and malformed ones 400', async () => {
     const s = await shop(t.h);
     const { id } = (await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/svc' })).body.data;
-    expect((await s.call('PATCH', `/webhook-endpoints/${id}`, { enabled: 'no' })).body.error.message).toBe('enabled is required and must be true or false');
+    expect((await s.call('PATCH', `/webhook-endpoints/${id}`, { enabled: 'no' })).body.error.message).toBe(
+      'enabled is required and must be true or false',
+    );
     const paused = await s.call('PATCH', `/webhook-endpoints/${id}`, { enabled: false });
     expect(paused.status).toBe(200);
     expect(paused.body.data).toMatchObject({ id, enabled: false, secret_hint: expect.stringMatching(/^whsec_…/) });
@@ -112,7 +121,10 @@ describe('who may manage a program endpoints', () => {
     expect((await s.call('GET', '/webhook-endpoints', undefined, member)).body.data).toHaveLength(1);
     expect((await s.call('POST', `/webhook-endpoints/${id}/test`, undefined, member)).status).toBe(202);
 
-    const forbidden = { data: null, error: { status: 403, name: 'ForbiddenError', message: "You are not a member of this program's workspace", details: {} } };
+    const forbidden = {
+      data: null,
+      error: { status: 403, name: 'ForbiddenError', message: "You are not a member of this program's workspace", details: {} },
+    };
     const attempts: [string, string, unknown][] = [
       ['POST', '/webhook-endpoints', { url: 'https://evil.example/hook' }],
       ['GET', '/webhook-endpoints', undefined],
@@ -140,7 +152,10 @@ describe('who may manage a program endpoints', () => {
     const s = await shop(t.h);
     const noSession = await t.h.request('GET', `${s.base}/webhook-endpoints`);
     expect(noSession.status).toBe(401);
-    const withKey = await t.h.request('POST', `${s.base}/webhook-endpoints`, { key: s.key, json: { url: 'https://hooks.example.com/svc' } });
+    const withKey = await t.h.request('POST', `${s.base}/webhook-endpoints`, {
+      key: s.key,
+      json: { url: 'https://hooks.example.com/svc' },
+    });
     expect(withKey.status).toBe(401);
     expect(withKey.body.error.message).toBe('Sign in to the dashboard first');
     expect((await s.call('GET', '/webhook-endpoints')).body.data).toEqual([]);

@@ -5,7 +5,12 @@ import type { ServerProcess } from '../scale/server-process';
 import type { Receiver } from './receiver';
 
 /** One request to a spawned server, its answer validated against the spec. */
-export async function send(server: ServerProcess, method: string, path: string, options: { json?: unknown; key?: string; cookie?: string } = {}) {
+export async function send(
+  server: ServerProcess,
+  method: string,
+  path: string,
+  options: { json?: unknown; key?: string; cookie?: string } = {},
+) {
   const res = await fetch(`${server.url}${path}`, {
     method,
     headers: {
@@ -29,12 +34,20 @@ export async function programWithEndpoint(server: ServerProcess, receiver: Recei
   const partner = await server.control.createPartner({ program_id: program.id });
   const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
   const { cookie } = await server.control.createDashboardSession(program.account_id);
-  const endpoint = await send(server, 'POST', `/api/dashboard/programs/${program.id}/webhook-endpoints`, { cookie, json: { url: `${receiver.url}/hook` } });
+  const endpoint = await send(server, 'POST', `/api/dashboard/programs/${program.id}/webhook-endpoints`, {
+    cookie,
+    json: { url: `${receiver.url}/hook` },
+  });
   expect(endpoint.status).toBe(201);
   receiver.secret = endpoint.body!.data.secret;
-  const click = await send(server, 'POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` } });
+  const click = await send(server, 'POST', '/api/v1/track/click', {
+    json: { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` },
+  });
   const customerKey = `cust_${randomBytes(4).toString('hex')}`;
-  const lead = await send(server, 'POST', '/api/v1/track/lead', { key: program.api_token, json: { click_id: click.body!.click_id, customer_key: customerKey } });
+  const lead = await send(server, 'POST', '/api/v1/track/lead', {
+    key: program.api_token,
+    json: { click_id: click.body!.click_id, customer_key: customerKey },
+  });
   expect(lead.status).toBe(200);
   return { programId: program.id, key: program.api_token, cookie, customerKey };
 }
@@ -43,7 +56,12 @@ export async function programWithEndpoint(server: ServerProcess, receiver: Recei
 export async function sale(server: ServerProcess, p: { key: string; customerKey: string }, amountCents = 1_000) {
   const res = await send(server, 'POST', '/api/v1/track/sale', {
     key: p.key,
-    json: { transaction_id: `txn_${randomBytes(6).toString('hex')}`, amount_cents: amountCents, currency: 'USD', customer_key: p.customerKey },
+    json: {
+      transaction_id: `txn_${randomBytes(6).toString('hex')}`,
+      amount_cents: amountCents,
+      currency: 'USD',
+      customer_key: p.customerKey,
+    },
   });
   expect(res.status).toBe(200);
   return { saleId: res.body!.sale_id as number, commissionId: res.body!.commission_id as number };

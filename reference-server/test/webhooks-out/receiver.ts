@@ -67,7 +67,16 @@ export async function startReceiver(): Promise<Receiver> {
       }
       const answer = receiver.answer({ path, count: receiver.received.filter((r) => r.path === path).length + 1 });
       const status = answer === 'hang' ? 0 : answer === 'redirect' ? 302 : typeof answer === 'number' ? answer : answer.status;
-      receiver.received.push({ path, headers: req.headers, body, event, verifyError, specErrors: validateWebhookEvent(body).errors, at: Date.now(), status });
+      receiver.received.push({
+        path,
+        headers: req.headers,
+        body,
+        event,
+        verifyError,
+        specErrors: validateWebhookEvent(body).errors,
+        at: Date.now(),
+        status,
+      });
       if (answer === 'hang') {
         hanging.add(res);
         return;
@@ -84,7 +93,11 @@ export async function startReceiver(): Promise<Receiver> {
 }
 
 /** Polls `check` until it returns a value that is not undefined/false, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 5_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

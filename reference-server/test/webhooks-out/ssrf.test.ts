@@ -27,17 +27,26 @@ describe('the address guard, without SVC_WEBHOOKS_ALLOW_PRIVATE', () => {
     r.secret = created.body.data.secret;
     const test = await s.call('POST', `/webhook-endpoints/${created.body.data.id}/test`);
     expect(test.status).toBe(202);
-    const delivery = await waitFor('the refused attempt', async () => {
-      const [endpoint] = await endpoints(s);
-      return endpoint.recent_deliveries[0].attempts === 1 && endpoint.recent_deliveries[0];
-    }, 2_000);
+    const delivery = await waitFor(
+      'the refused attempt',
+      async () => {
+        const [endpoint] = await endpoints(s);
+        return endpoint.recent_deliveries[0].attempts === 1 && endpoint.recent_deliveries[0];
+      },
+      2_000,
+    );
     expect(delivery).toMatchObject({ status: 'failed', last_response_status: null });
     expect(delivery.last_error).toMatch(/^address (127\.0\.0\.1|::1) \(localhost\) is not public: refused/);
 
     // An event of the funnel is refused the same way, on every attempt.
     const click = await h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` } });
     await h.request('POST', '/api/v1/track/lead', { key: s.key, json: { click_id: click.body.click_id, customer_key: 'cust_ssrf' } });
-    await waitFor('the lead refused', async () => (await endpoints(s))[0].recent_deliveries[0].event_type === 'lead.created' && (await endpoints(s))[0].recent_deliveries[0].attempts === 1);
+    await waitFor(
+      'the lead refused',
+      async () =>
+        (await endpoints(s))[0].recent_deliveries[0].event_type === 'lead.created' &&
+        (await endpoints(s))[0].recent_deliveries[0].attempts === 1,
+    );
     await h.control.clock({ advance_seconds: 5 });
     await waitFor('the retry refused', async () => (await endpoints(s))[0].recent_deliveries[0].attempts === 2, 2_000);
     await sleep(300);

@@ -19,7 +19,10 @@ export type Shop = Awaited<ReturnType<typeof shop>>;
 
 /** Adds an endpoint at the receiver (201) and hands the receiver its secret; answers the created endpoint. */
 export async function addEndpoint(s: Shop, receiver: Receiver, options: { path?: string; events?: string[] } = {}) {
-  const res = await s.call('POST', '/webhook-endpoints', { url: `${receiver.url}${options.path ?? '/hook'}`, ...(options.events ? { events: options.events } : {}) });
+  const res = await s.call('POST', '/webhook-endpoints', {
+    url: `${receiver.url}${options.path ?? '/hook'}`,
+    ...(options.events ? { events: options.events } : {}),
+  });
   expect(res.status, res.text).toBe(201);
   receiver.secret = res.body.data.secret;
   return res.body.data as { id: number; url: string; events: string[]; enabled: boolean; secret: string; created_at: string };
@@ -38,7 +41,10 @@ export async function funnel(h: Harness, s: Shop, amountCents = 12_000) {
   const click = await h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.shortLink}` } });
   expect(click.status, click.text).toBe(200);
   const customerKey = `cust_out_${n}_${Date.now()}`;
-  const lead = await h.request('POST', '/api/v1/track/lead', { key: s.key, json: { click_id: click.body.click_id, customer_key: customerKey } });
+  const lead = await h.request('POST', '/api/v1/track/lead', {
+    key: s.key,
+    json: { click_id: click.body.click_id, customer_key: customerKey },
+  });
   expect(lead.status, lead.text).toBe(200);
   const transactionId = `txn_out_${n}_${Date.now()}`;
   const sale = await h.request('POST', '/api/v1/track/sale', {
@@ -46,7 +52,16 @@ export async function funnel(h: Harness, s: Shop, amountCents = 12_000) {
     json: { transaction_id: transactionId, amount_cents: amountCents, currency: 'EUR', customer_key: customerKey },
   });
   expect(sale.status, sale.text).toBe(200);
-  const refund = await h.request('POST', '/api/v1/track/refund', { key: s.key, json: { transaction_id: transactionId, reason: 'chargeback' } });
+  const refund = await h.request('POST', '/api/v1/track/refund', {
+    key: s.key,
+    json: { transaction_id: transactionId, reason: 'chargeback' },
+  });
   expect(refund.status, refund.text).toBe(200);
-  return { clickId: click.body.click_id as string, customerKey, transactionId, saleId: sale.body.sale_id as number, commissionId: sale.body.commission_id as number };
+  return {
+    clickId: click.body.click_id as string,
+    customerKey,
+    transactionId,
+    saleId: sale.body.sale_id as number,
+    commissionId: sale.body.commission_id as number,
+  };
 }

@@ -48,7 +48,11 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL deliver each event on
     // Both servers' dashboards read the same states.
     for (const server of [a, b]) {
       const list = await send(server, 'GET', `/api/dashboard/programs/${p.programId}/webhook-endpoints`, { cookie: p.cookie });
-      expect(list.body!.data[0].recent_deliveries.every((d: { status: string; attempts: number }) => d.status === 'delivered' && d.attempts === 1)).toBe(true);
+      expect(
+        list.body!.data[0].recent_deliveries.every(
+          (d: { status: string; attempts: number }) => d.status === 'delivered' && d.attempts === 1,
+        ),
+      ).toBe(true);
     }
   }, 60_000);
 });

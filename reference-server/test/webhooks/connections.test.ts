@@ -57,7 +57,13 @@ describe('POST /_test/processor-connections', () => {
     const missing = await h.request('POST', '/_test/processor-connections', { json: { program_id: 999_999, account: 'acct_x' } });
     expect(missing.status).toBe(404);
     expect(missing.body.error.message).toBe('Program 999999 not found');
-    for (const json of [{ account: 'acct_x' }, { program_id: 1 }, { program_id: 1, account: '' }, { program_id: 1, account: 'a', extra: true }, []]) {
+    for (const json of [
+      { account: 'acct_x' },
+      { program_id: 1 },
+      { program_id: 1, account: '' },
+      { program_id: 1, account: 'a', extra: true },
+      [],
+    ]) {
       const res = await h.request('POST', '/_test/processor-connections', { json });
       expect(res.status, JSON.stringify(json)).toBe(400);
     }
@@ -73,12 +79,23 @@ describe('processor webhooks without a configured secret (no test control)', () 
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/webhooks/processor',
-        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(payload, 'whsec_anything', Math.floor(Date.now() / 1000)) },
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': signPayload(payload, 'whsec_anything', Math.floor(Date.now() / 1000)),
+        },
         payload,
       });
-      assertValidResponse({ method: 'POST', url: '/api/v1/webhooks/processor', status: res.statusCode, headers: res.headers, body: res.body });
+      assertValidResponse({
+        method: 'POST',
+        url: '/api/v1/webhooks/processor',
+        status: res.statusCode,
+        headers: res.headers,
+        body: res.body,
+      });
       expect(res.statusCode).toBe(500);
-      expect(JSON.parse(res.body).error.message).toBe('Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)');
+      expect(JSON.parse(res.body).error.message).toBe(
+        'Processor webhooks are not configured: set SVC_PROCESSOR_WEBHOOK_SECRET (see docs/deploying.md)',
+      );
     } finally {
       await app.close();
       await h.close();

@@ -1,6 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
-import { click, connectedProgram, nowSeconds, processorEventCount, programMetrics, serverLead, svcMetadata, type ConnectedProgram } from './setup';
+import {
+  click,
+  connectedProgram,
+  nowSeconds,
+  processorEventCount,
+  programMetrics,
+  serverLead,
+  svcMetadata,
+  type ConnectedProgram,
+} from './setup';
 import { checkoutSessionCompleted, deliver, otherEvent } from './stripe-events';
 
 describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.completed, mode: payment)', () => {
@@ -37,7 +46,9 @@ describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.co
       { id: res.body.sale_id, processor_event_id: 'pi_one_off_1', amount_cents: 4900, currency: 'USD', is_test: false, refunded: false },
     ]);
     expect(records.commissions).toEqual([{ id: expect.any(Number), sale_id: res.body.sale_id, amount_cents: 490, status: 'pending' }]);
-    expect(records.customers).toMatchObject([{ customer_key: customerKey, click_id: clickId, partner_id: p.partnerId, status: 'converted' }]);
+    expect(records.customers).toMatchObject([
+      { customer_key: customerKey, click_id: clickId, partner_id: p.partnerId, status: 'converted' },
+    ]);
     expect(await programMetrics(h, p.programId)).toMatchObject({ sales: 1, processor_sales: 1, leads: 1 });
 
     const sale = await h.store.db.selectFrom('sales').selectAll().where('id', '=', res.body.sale_id).executeTakeFirstOrThrow();
@@ -156,7 +167,12 @@ describe('POST /api/v1/webhooks/processor: one-off payments (checkout.session.co
         expect(res.body).toEqual({ received: true, outcome: 'ignored', reason: 'event_type_not_used' });
       }
     }
-    const unpaid = checkoutSessionCompleted({ account: p.account, created, paymentStatus: 'unpaid', metadata: svcMetadata(p.programId, clickId, customerKey) });
+    const unpaid = checkoutSessionCompleted({
+      account: p.account,
+      created,
+      paymentStatus: 'unpaid',
+      metadata: svcMetadata(p.programId, clickId, customerKey),
+    });
     expect((await deliver(h, p.secret, unpaid)).body).toEqual({ received: true, outcome: 'ignored', reason: 'no_payment' });
     expect(await h.control.records(p.programId)).toEqual(before);
     expect(await processorEventCount(h)).toBe(0);

@@ -29,7 +29,9 @@ describe('POST /api/v1/webhooks/processor: a provisional lead is settled by the 
     expect(res.body).toEqual({ received: true, outcome: 'recorded', sale_id: expect.any(Number) });
 
     const records = await h.control.records(p.programId);
-    expect(records.customers).toMatchObject([{ click_id: clickId, customer_key: 'user_provisional', provisional: false, status: 'converted' }]);
+    expect(records.customers).toMatchObject([
+      { click_id: clickId, customer_key: 'user_provisional', provisional: false, status: 'converted' },
+    ]);
     expect(records.sales).toHaveLength(1);
     expect(records.commissions).toHaveLength(1);
     expect(await programMetrics(h, p.programId)).toMatchObject({ leads: 1, sales: 1, processor_sales: 1 });
@@ -55,7 +57,11 @@ describe('POST /api/v1/webhooks/processor: a provisional lead is settled by the 
   });
 
   it('a redelivery settles nothing twice', async () => {
-    const event = checkoutSessionCompleted({ account: p.account, created: await nowSeconds(h), metadata: svcMetadata(p.programId, clickId, 'user_once') });
+    const event = checkoutSessionCompleted({
+      account: p.account,
+      created: await nowSeconds(h),
+      metadata: svcMetadata(p.programId, clickId, 'user_once'),
+    });
     await deliver(h, p.secret, event);
     const again = await deliver(h, p.secret, event);
     expect(again.body.outcome).toBe('duplicate');

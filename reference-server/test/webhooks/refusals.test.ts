@@ -45,7 +45,11 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
     const event = await purchase();
     const header = signPayload(JSON.stringify(event, null, 2), p.secret, event.created);
     const tampered = JSON.stringify({ ...event, data: { object: { ...event.data.object, amount_total: 1 } } }, null, 2);
-    const res = await h.request('POST', '/api/v1/webhooks/processor', { raw: tampered, contentType: 'application/json', headers: { 'stripe-signature': header } });
+    const res = await h.request('POST', '/api/v1/webhooks/processor', {
+      raw: tampered,
+      contentType: 'application/json',
+      headers: { 'stripe-signature': header },
+    });
     await expectRefused(res, 'Invalid Stripe-Signature');
   });
 
@@ -70,7 +74,10 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
   });
 
   it('an account connected to no program', async () => {
-    await expectRefused(await deliver(h, p.secret, await purchase({ account: 'acct_unknown' })), 'No program is connected to this processor account');
+    await expectRefused(
+      await deliver(h, p.secret, await purchase({ account: 'acct_unknown' })),
+      'No program is connected to this processor account',
+    );
   });
 
   it('a payment event without an account', async () => {
@@ -94,7 +101,11 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
   it('a signed body that is not JSON', async () => {
     const payload = 'not json';
     const header = signPayload(payload, p.secret, await nowSeconds(h));
-    const res = await h.request('POST', '/api/v1/webhooks/processor', { raw: payload, contentType: 'application/json', headers: { 'stripe-signature': header } });
+    const res = await h.request('POST', '/api/v1/webhooks/processor', {
+      raw: payload,
+      contentType: 'application/json',
+      headers: { 'stripe-signature': header },
+    });
     await expectRefused(res, 'Request body is not valid JSON');
   });
 
@@ -106,7 +117,11 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
   });
 
   it('a body that is not application/json answers 400 (an invalid request, §Errors/Status codes)', async () => {
-    const res = await h.request('POST', '/api/v1/webhooks/processor', { raw: 'a=b', contentType: 'application/x-www-form-urlencoded', headers: { 'stripe-signature': 't=1,v1=00' } });
+    const res = await h.request('POST', '/api/v1/webhooks/processor', {
+      raw: 'a=b',
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { 'stripe-signature': 't=1,v1=00' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ name: 'BadRequestError', message: 'Content-Type must be application/json' });
   });

@@ -21,7 +21,14 @@ export async function connectedProgram(h: Harness, options: ProgramOptions = {})
   const link = await h.control.createLink({ program_id: program.id, partner_id: partner.id });
   const account = `acct_${randomBytes(8).toString('hex')}`;
   const { webhook_secret } = await h.control.connectProcessor({ program_id: program.id, account });
-  return { programId: program.id, apiKey: program.api_token, partnerId: partner.id, shortLink: link.short_link, account, secret: webhook_secret };
+  return {
+    programId: program.id,
+    apiKey: program.api_token,
+    partnerId: partner.id,
+    shortLink: link.short_link,
+    account,
+    secret: webhook_secret,
+  };
 }
 
 export async function click(h: Harness, shortLink: string): Promise<string> {

@@ -132,9 +132,19 @@ export function invoicePaymentSucceeded(options: InvoiceOptions) {
             invoice_item_details: null,
             subscription_item_details: { invoice_item: null, proration: false, subscription, subscription_item: rand('si') },
           },
-          pricing: { type: 'price_details', price_details: { price: rand('price'), product: rand('prod') }, unit_amount_decimal: String(amount) },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: rand('price'), product: rand('prod') },
+            unit_amount_decimal: String(amount),
+          },
         }
-      : { type: 'subscription', subscription, subscription_item: rand('si'), proration: false, price: { id: rand('price'), object: 'price' } }),
+      : {
+          type: 'subscription',
+          subscription,
+          subscription_item: rand('si'),
+          proration: false,
+          price: { id: rand('price'), object: 'price' },
+        }),
   };
   const invoice: Record<string, unknown> = {
     id: options.invoiceId ?? rand('in'),
@@ -194,7 +204,11 @@ export function deliver(h: Harness, secret: string, stripeEvent: { created: numb
   const payload = JSON.stringify(stripeEvent, null, 2);
   const signature =
     options.signature === undefined
-      ? stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp ?? stripeEvent.created })
+      ? stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: options.secret ?? secret,
+          timestamp: options.timestamp ?? stripeEvent.created,
+        })
       : options.signature;
   return h.request('POST', '/api/v1/webhooks/processor', {
     raw: payload,

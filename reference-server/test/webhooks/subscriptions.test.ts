@@ -47,7 +47,9 @@ describe('POST /api/v1/webhooks/processor: subscriptions (invoice.payment_succee
       expect(first.body).toEqual({ received: true, outcome: 'recorded', sale_id: expect.any(Number) });
       const records = await h.control.records(p.programId);
       // Current API shape: no payment_intent on the invoice, so the invoice id names the payment.
-      expect(records.sales).toMatchObject([{ id: first.body.sale_id, processor_event_id: 'in_first_1', amount_cents: 1500, currency: 'USD' }]);
+      expect(records.sales).toMatchObject([
+        { id: first.body.sale_id, processor_event_id: 'in_first_1', amount_cents: 1500, currency: 'USD' },
+      ]);
       expect(records.commissions).toMatchObject([{ sale_id: first.body.sale_id, amount_cents: 300, status: 'pending' }]);
       expect(records.customers).toMatchObject([{ customer_key: customerKey, status: 'converted' }]);
     });

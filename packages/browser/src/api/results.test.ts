@@ -2,7 +2,10 @@ import { leadStatusCode, messageTemplates } from '@svc/types';
 import { describe, expect, it } from 'vitest';
 import { toResult, toSignupResult } from './results';
 
-const platform = (status: number, message: string, details = {}) => ({ data: null, error: { status, name: 'BadRequestError', message, details } });
+const platform = (status: number, message: string, details = {}) => ({
+  data: null,
+  error: { status, name: 'BadRequestError', message, details },
+});
 
 describe('toResult', () => {
   it('passes a 200 body through as the response', () => {
@@ -11,7 +14,11 @@ describe('toResult', () => {
   });
 
   it('keeps the error of the platform envelope, the typed envelope and the click 410', () => {
-    expect(toResult([400, platform(400, 'Referral link not found')])).toMatchObject({ ok: false, status: 400, error: { message: 'Referral link not found' } });
+    expect(toResult([400, platform(400, 'Referral link not found')])).toMatchObject({
+      ok: false,
+      status: 400,
+      error: { message: 'Referral link not found' },
+    });
     const disabled = { success: false, message: 'off', error: { code: 'link_disabled', message: 'off', hint: 'h' } };
     expect(toResult([410, disabled])).toEqual({ ok: false, status: 410, error: disabled.error });
     const limited = { error: { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: 3 } };
@@ -43,6 +50,9 @@ describe('toSignupResult', () => {
   });
 
   it('passes a provisional lead through', () => {
-    expect(toSignupResult([200, { success: true, provisional: true }])).toEqual({ ok: true, response: { success: true, provisional: true } });
+    expect(toSignupResult([200, { success: true, provisional: true }])).toEqual({
+      ok: true,
+      response: { success: true, provisional: true },
+    });
   });
 });

@@ -10,6 +10,6 @@ export function domainCandidates(hostname: string): string[] {
   const candidates: string[] = [];
   if (/^[\d.]+$|:/.test(hostname)) return candidates;
   // From the last two labels up to the whole host name.
-  for (let i = labels.length - 1; i--; ) candidates.push(labels.slice(i).join('.'));
+  for (let i = labels.length - 1; i--;) candidates.push(labels.slice(i).join('.'));
   return candidates;
 }

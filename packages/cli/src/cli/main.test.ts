@@ -26,8 +26,14 @@ describe('svc usage errors exit 2 and send nothing', () => {
     [['partners', 'ad', '--api-key', 'k'], 'Unknown partners action "ad". Did you mean "add"?'],
     [['init', '--name'], 'value is missing'],
     [['init', '--name', 'A', '--domain', 'a.com'], 'Missing required values: --commission-type, --commission-rate'],
-    [['init', '--name', 'A', '--domain', 'a.com', '--commission-type', 'bonus', '--commission-rate', '5'], 'Invalid commission_type: bonus'],
-    [['init', '--name', 'A', '--domain', 'a.com', '--commission-type', 'fixed', '--commission-rate', 'ten'], 'commission_rate must be a positive number'],
+    [
+      ['init', '--name', 'A', '--domain', 'a.com', '--commission-type', 'bonus', '--commission-rate', '5'],
+      'Invalid commission_type: bonus',
+    ],
+    [
+      ['init', '--name', 'A', '--domain', 'a.com', '--commission-type', 'fixed', '--commission-rate', 'ten'],
+      'commission_rate must be a positive number',
+    ],
     [['test'], 'missing required args'],
     [['test', 'refund', '--api-key', 'k'], 'Unknown test event "refund"'],
     [['status'], 'A program key is required'],

@@ -30,7 +30,11 @@ const unauthorizedHints: Record<string, string> = {
 };
 
 /** Builds the `svc` command table; each action runs one command against a context made from its options. */
-function commandTable(version: string, argv: readonly string[], run: (options: Options, command: (ctx: Context) => Promise<void>) => Promise<void>): CAC {
+function commandTable(
+  version: string,
+  argv: readonly string[],
+  run: (options: Options, command: (ctx: Context) => Promise<void>) => Promise<void>,
+): CAC {
   const cli = cac('svc');
   const str = (options: Options, key: string, flag: string) => stringOption(options[key], argv, flag);
   cli.option('--json', 'Print one JSON document on stdout (for scripts)');
@@ -70,9 +74,7 @@ function commandTable(version: string, argv: readonly string[], run: (options: O
     .command('status', 'Show program health: metrics and readiness')
     .option('--api-key <key>', 'Program key (default: SVC_API_KEY)')
     .example('SVC_API_KEY=svc_live_… svc status')
-    .action((options: Options) =>
-      run(options, (ctx) => status(ctx, programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'status'))),
-    );
+    .action((options: Options) => run(options, (ctx) => status(ctx, programKey(str(options, 'apiKey', '--api-key'), ctx.env, 'status'))));
 
   cli
     .command('test <click|lead|sale|chain>', 'Send a test-mode click, lead or sale, or the synthetic chain')
@@ -164,7 +166,9 @@ const camelCase = (name: string) => name.replaceAll(/([a-z])-([a-z])/g, (_, befo
 /** The long flags a command takes (its own and the global ones), as typed: `--api-key`, `--no-browser`. */
 function flagsOf(cli: CAC): string[] {
   const options = [...(cli.matchedCommand?.options ?? []), ...cli.globalCommand.options];
-  return options.flatMap((option) => option.rawName.split(',').map((name) => name.trim().split(' ')[0]!)).filter((name) => name.startsWith('--'));
+  return options
+    .flatMap((option) => option.rawName.split(',').map((name) => name.trim().split(' ')[0]!))
+    .filter((name) => name.startsWith('--'));
 }
 
 /** Runs `svc` with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failed, 2 usage. */
@@ -192,10 +196,13 @@ export async function main(args: readonly string[], io: Io, version: string): Pr
     await cli.runMatchedCommand();
     return exitCodes.ok;
   } catch (error) {
-    const unknownFlag = (error as Error | undefined)?.name === 'CACError' && /^Unknown option `--([^`]+)`$/.exec((error as Error).message)?.[1];
+    const unknownFlag =
+      (error as Error | undefined)?.name === 'CACError' && /^Unknown option `--([^`]+)`$/.exec((error as Error).message)?.[1];
     if (unknownFlag) {
       // cac names the flag camel-cased (`--apiKye`): the message shows it as typed (`--api-kye`).
-      const typed = args.map((arg) => arg.split('=')[0]!).find((arg) => arg.startsWith('--') && camelCase(arg.slice(2)) === unknownFlag) ?? `--${unknownFlag}`;
+      const typed =
+        args.map((arg) => arg.split('=')[0]!).find((arg) => arg.startsWith('--') && camelCase(arg.slice(2)) === unknownFlag) ??
+        `--${unknownFlag}`;
       const usage = new UsageError(`Unknown option \`${typed}\`.${didYouMean(typed, flagsOf(cli))}`);
       return report(usage, output, { baseUrl, command: commandName() });
     }

@@ -17,7 +17,17 @@ afterAll(async () => {
   await f?.close();
 });
 
-const initArgs = (name: string) => ['init', '--name', name, '--domain', 'acme.com', '--commission-type', 'percent', '--commission-rate', '20'];
+const initArgs = (name: string) => [
+  'init',
+  '--name',
+  name,
+  '--domain',
+  'acme.com',
+  '--commission-type',
+  'percent',
+  '--commission-rate',
+  '20',
+];
 
 describe('svc init and svc programs (spawned binary, reference server)', () => {
   it('creates a program from flags and prints the key once, the script tag and the SDK snippet', async () => {
@@ -28,7 +38,9 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     const key = run.stdout.match(/^\s+(svc_\S+)$/m)?.[1];
     expect(key).toBeDefined();
     // The queue stub comes first, so a signup called before the tracker loads is kept, not a ReferenceError.
-    expect(run.stdout).toContain(`  ${trackerQueueStub}\n  <script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${id}" async></script>`);
+    expect(run.stdout).toContain(
+      `  ${trackerQueueStub}\n  <script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${id}" async></script>`,
+    );
     expect(run.stdout).toContain("import { Svc } from '@svc/server';");
     expect(run.stdout).toContain(`export SVC_API_KEY=${key}`);
     expect(run.stdout).toContain('svc test chain');
@@ -104,7 +116,10 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     await f.server.control.armFault({ point: 'cli' });
     const fresh = await f.svc([...initArgs('Brand New'), '--json'], env);
     expect(fresh.code).toBe(1);
-    expect(fresh.json.error).toMatchObject({ status: 500, message: expect.stringMatching(/^Failed to create program \(request_id: \S+\)$/) });
+    expect(fresh.json.error).toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/^Failed to create program \(request_id: \S+\)$/),
+    });
     expect(fresh.json.error.request_id).toBe(fresh.json.error.message.match(/request_id: ([^)]+)\)/)[1]);
     expect(fresh.json.error.hint).toBe('No program named "Brand New" exists, so nothing was created: run the same svc init again.');
     expect(fresh.json.programs.map((p: { name: string }) => p.name)).not.toContain('Brand New');

@@ -36,7 +36,9 @@ describe('svc login (spawned binary, reference server)', () => {
     });
     expect(run.json).not.toHaveProperty('token');
     expect(run.stderr).toContain('Open this URL in a browser to sign in:');
-    expect(run.stderr).toMatch(/Your code: [BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}\. Press Authorize in the browser only if it shows the same code\./);
+    expect(run.stderr).toMatch(
+      /Your code: [BCDFGHJKLMNPQRSTVWXZ]{4}-[BCDFGHJKLMNPQRSTVWXZ]{4}\. Press Authorize in the browser only if it shows the same code\./,
+    );
 
     const path = join(env.SVC_CONFIG_DIR, 'config.json');
     expect((await stat(path)).mode & 0o777).toBe(0o600);
@@ -126,7 +128,10 @@ describe('svc login (spawned binary, reference server)', () => {
     const refused = await f.callback(stateOf(url), (await f.server.control.issueIdToken(account_id)).id_token);
     expect(refused).toEqual({
       status: 403,
-      body: { data: null, error: { status: 403, name: 'ForbiddenError', message: 'Your account has been suspended.', details: { code: 'ACCOUNT_BLOCKED' } } },
+      body: {
+        data: null,
+        error: { status: 403, name: 'ForbiddenError', message: 'Your account has been suspended.', details: { code: 'ACCOUNT_BLOCKED' } },
+      },
     });
     // The poll route has no "blocked" state (see README): the session stays pending until it expires.
     await f.server.control.clock({ advance_seconds: 301 });
@@ -140,7 +145,10 @@ describe('svc login (spawned binary, reference server)', () => {
     const env = await f.newUser();
     const { accountId } = await f.signIn(env);
     await f.server.store.db.updateTable('accounts').set({ blocked: 1 }).where('id', '=', accountId).execute();
-    for (const args of [['programs'], ['init', '--name', 'A', '--domain', 'a.com', '--commission-type', 'percent', '--commission-rate', '10']]) {
+    for (const args of [
+      ['programs'],
+      ['init', '--name', 'A', '--domain', 'a.com', '--commission-type', 'percent', '--commission-rate', '10'],
+    ]) {
       const run = await f.svc(args, env);
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('Error: Your account has been suspended.');

@@ -56,7 +56,7 @@ describe('svc partners and svc links (spawned binary, reference server)', () => 
     expect(listed.stdout).toMatch(/jane\s+\d+\s+off\s+https:\/\/acme\.example\/\?aff=jane/);
   });
 
-  it('refuses bad usage before sending anything, and reports the service\'s refusals', async () => {
+  it("refuses bad usage before sending anything, and reports the service's refusals", async () => {
     const program = await f.server.control.createProgram({});
     const key = { ...env, SVC_API_KEY: program.api_token };
     const noName = await f.svc(['partners', 'add'], key);

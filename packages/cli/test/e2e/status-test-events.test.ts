@@ -40,7 +40,11 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
     const key = await newProgram();
     const click = await f.svc(['test', 'click', '--api-key', key, '--json'], env);
     expect(click.code).toBe(0);
-    expect(click.json).toMatchObject({ ok: true, mode: 'single', events: [{ event_type: 'click', ok: true, click_id: expect.any(String) }] });
+    expect(click.json).toMatchObject({
+      ok: true,
+      mode: 'single',
+      events: [{ event_type: 'click', ok: true, click_id: expect.any(String) }],
+    });
     const clickId: string = click.json.events[0].click_id;
 
     // The lead joins the click the last svc test click made (kept in the config file), as the Next line says.
@@ -54,8 +58,18 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
     // The sale is that customer's, attributed through the click to the program's test partner (test mode: no commission).
     const sale = await f.svc(['test', 'sale', '--api-key', key, '--json'], env);
     expect(sale.code).toBe(0);
-    expect(sale.json.events[0]).toMatchObject({ event_type: 'sale', ok: true, customer_key: customerKey, sale_id: expect.any(Number), transaction_id: expect.stringMatching(/^test_txn_/) });
-    const stored = await f.server.store.db.selectFrom('sales').selectAll().where('id', '=', sale.json.events[0].sale_id).executeTakeFirstOrThrow();
+    expect(sale.json.events[0]).toMatchObject({
+      event_type: 'sale',
+      ok: true,
+      customer_key: customerKey,
+      sale_id: expect.any(Number),
+      transaction_id: expect.stringMatching(/^test_txn_/),
+    });
+    const stored = await f.server.store.db
+      .selectFrom('sales')
+      .selectAll()
+      .where('id', '=', sale.json.events[0].sale_id)
+      .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ is_test: 1, processor_event_id: sale.json.events[0].transaction_id });
     expect(stored.partner_id).not.toBeNull();
     expect(stored.customer_id).not.toBeNull();
@@ -125,7 +139,11 @@ describe('svc status and svc test (spawned binary, reference server)', () => {
     await f.server.control.createLink({ program_id: null, partner_id: partner.id, short_link: `svc-test-${id}` });
     const json = await f.svc(['test', 'chain', '--api-key', key, '--json'], env);
     expect(json.code).toBe(1);
-    expect(json.json).toMatchObject({ ok: false, error: { code: 'test_event_failed', request_id: expect.any(String) }, events: [{ event_type: 'click', ok: false }] });
+    expect(json.json).toMatchObject({
+      ok: false,
+      error: { code: 'test_event_failed', request_id: expect.any(String) },
+      events: [{ event_type: 'click', ok: false }],
+    });
     const human = await f.svc(['test', 'chain', '--api-key', key], env);
     expect(human.code).toBe(1);
     expect(human.stderr).toContain('The test click did not go through.');

@@ -32,12 +32,22 @@ export async function startValidatingProxy(target: string): Promise<ValidatingPr
       const headers = Object.fromEntries(
         Object.entries(request.headers).filter(([name, value]) => !hopByHop.has(name) && typeof value === 'string'),
       ) as Record<string, string>;
-      const response = await fetch(target + request.url, { method: request.method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+      const response = await fetch(target + request.url, {
+        method: request.method,
+        headers,
+        ...(body ? { body: new Uint8Array(body) } : {}),
+      });
       const text = await response.text();
       const responseHeaders = Object.fromEntries(response.headers);
       const path = new URL(request.url ?? '/', target).pathname;
       seen.push(`${request.method} ${path} ${response.status}`);
-      const result = validateResponse({ method: request.method ?? 'GET', url: path, status: response.status, headers: responseHeaders, body: text });
+      const result = validateResponse({
+        method: request.method ?? 'GET',
+        url: path,
+        status: response.status,
+        headers: responseHeaders,
+        body: text,
+      });
       if (!result.valid) violations.push(`${request.method} ${path} ${response.status}: ${result.errors.join('; ')}`);
       for (const name of hopByHop) delete responseHeaders[name];
       reply.writeHead(response.status, responseHeaders).end(text);

@@ -6,14 +6,25 @@ import { SvcConflictError, type SvcError } from '../errors/errors';
 
 const server = useMsw();
 const partner = { id: 3, name: 'Jane', email: 'jane@example.com', status: 'active', created_at: '2025-03-01T10:00:00.000Z' } as const;
-const link = { id: 5, partner_id: 3, short_link: 'jane', url: 'https://shop.example/?aff=jane', enabled: true, created_at: '2025-03-01T10:00:00.000Z' };
+const link = {
+  id: 5,
+  partner_id: 3,
+  short_link: 'jane',
+  url: 'https://shop.example/?aff=jane',
+  enabled: true,
+  created_at: '2025-03-01T10:00:00.000Z',
+};
 
 /** Answers `method path` with the responses in order, recording each request. */
 function route(method: 'get' | 'post' | 'patch', path: string, responses: Array<() => Response>) {
   const seen: Array<{ url: URL; body: unknown; auth: string | null }> = [];
   server.use(
     http[method](url(path), async ({ request }) => {
-      seen.push({ url: new URL(request.url), body: method === 'get' ? undefined : await request.json(), auth: request.headers.get('authorization') });
+      seen.push({
+        url: new URL(request.url),
+        body: method === 'get' ? undefined : await request.json(),
+        auth: request.headers.get('authorization'),
+      });
       return responses[Math.min(seen.length, responses.length) - 1]!();
     }),
   );
@@ -35,7 +46,13 @@ describe('svc.partners', () => {
   });
 
   it('list() is a read, retried after a 500', async () => {
-    const figures = { clicks: 1, leads: 0, sales: 0, revenue_cents: {}, commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} } };
+    const figures = {
+      clicks: 1,
+      leads: 0,
+      sales: 0,
+      revenue_cents: {},
+      commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+    };
     const seen = route('get', '/api/v1/partners', [
       () => platformError(500, 'InternalServerError', catalogue.dashboardFailed.message),
       () => ok({ data: { partners: [{ ...partner, figures }] } }),
@@ -48,7 +65,10 @@ describe('svc.partners', () => {
 
 describe('svc.links', () => {
   it('create() returns the link with its shareable URL; a taken short_link is SvcConflictError', async () => {
-    route('post', '/api/v1/links', [() => ok({ data: link }), () => platformError(409, 'ConflictError', catalogue.linkShortLinkTaken.message)]);
+    route('post', '/api/v1/links', [
+      () => ok({ data: link }),
+      () => platformError(409, 'ConflictError', catalogue.linkShortLinkTaken.message),
+    ]);
     expect((await client().links.create({ partner_id: 3, short_link: 'jane' })).data.url).toBe('https://shop.example/?aff=jane');
     const error = await client()
       .links.create({ partner_id: 3, short_link: 'jane' })

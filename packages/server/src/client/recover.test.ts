@@ -50,7 +50,11 @@ describe('recoverSale', () => {
     const same = recoverSale({ transaction_id: 'pi_1', amount_cents: 2500, currency: 'usd' })(conflict);
     expect(same).not.toHaveProperty('mismatch');
     const other = recoverSale({ transaction_id: 'pi_1', amount_cents: 9999 })(conflict);
-    expect(other).toMatchObject({ duplicate: true, sale_id: 7, mismatch: { stored: { amount_cents: 2500, currency: 'USD' }, sent: { amount_cents: 9999, currency: 'USD' } } });
+    expect(other).toMatchObject({
+      duplicate: true,
+      sale_id: 7,
+      mismatch: { stored: { amount_cents: 2500, currency: 'USD' }, sent: { amount_cents: 9999, currency: 'USD' } },
+    });
     recoverSale({ transaction_id: 'pi_1', amount_cents: 2500, currency: 'EUR' })(conflict);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('another amount');

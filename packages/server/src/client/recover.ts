@@ -10,9 +10,7 @@ export const customerStatus: typeof leadStatusCode = 'customer_status';
  * lead` if the first attempt recorded the lead". Only after such a failure is that 400 a success.
  */
 export function recoverLead(error: SvcApiError, afterFailure: boolean): { success: true; duplicate: true } | undefined {
-  return afterFailure && error.status === 400 && error.details.code === customerStatus
-    ? { success: true, duplicate: true }
-    : undefined;
+  return afterFailure && error.status === 400 && error.details.code === customerStatus ? { success: true, duplicate: true } : undefined;
 }
 
 /**
@@ -25,10 +23,16 @@ export function recoverSale(body: SaleRequest) {
     const sale_id = error.details.sale_id;
     if (error.status !== 409) return;
     if (typeof sale_id === 'number') {
-      const duplicate: DuplicateSale = { success: true, duplicate: true, sale_id, transaction_id: body.transaction_id as string, message: error.message };
+      const duplicate: DuplicateSale = {
+        success: true,
+        duplicate: true,
+        sale_id,
+        transaction_id: body.transaction_id as string,
+        message: error.message,
+      };
       // The 409 names what was stored (spec/openapi.yaml, trackSale): a reuse with another amount is made visible.
       const stored = { amount_cents: error.details.amount_cents as number, currency: error.details.currency as string };
-      const sent = { amount_cents: body.amount_cents as number, currency: (body.currency ?? 'USD').toUpperCase() };
+      const sent = { amount_cents: body.amount_cents, currency: (body.currency ?? 'USD').toUpperCase() };
       if (stored.currency && (stored.amount_cents !== sent.amount_cents || stored.currency !== sent.currency)) {
         duplicate.mismatch = { stored, sent };
         warned.mismatch ||= (console.warn('[svc] transaction_id reused with another amount: the first sale stands'), true);

@@ -8,7 +8,11 @@ import { Svc } from './svc';
 
 const server = useMsw();
 const sale = url('/api/v1/track/sale');
-const rejection = (promise: Promise<unknown>) => promise.then(() => expect.fail('resolved'), (e: unknown) => e as SvcError);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => expect.fail('resolved'),
+    (e: unknown) => e as SvcError,
+  );
 
 /** Records every request body a handler sees, then answers with the scripted responses in order. */
 function script(method: 'get' | 'post', path: string, responses: Array<() => Response | Promise<Response>>) {
@@ -25,8 +29,10 @@ function script(method: 'get' | 'post', path: string, responses: Array<() => Res
   return { bodies, headers };
 }
 
-const saleOk = (transaction_id = 'txn_1') => () =>
-  ok({ success: true, sale_id: 7, commission_id: 9, message: 'Sale recorded', transaction_id });
+const saleOk =
+  (transaction_id = 'txn_1') =>
+  () =>
+    ok({ success: true, sale_id: 7, commission_id: 9, message: 'Sale recorded', transaction_id });
 const saleFailed = () => platformError(500, 'InternalServerError', catalogue.saleFailed.message, { code: 'internal_error' });
 
 describe('results', () => {
@@ -85,7 +91,14 @@ describe('results', () => {
   });
 
   it('start where reading the environment throws (Deno without --allow-env): the defaults are simply absent', async () => {
-    const denied = new Proxy({}, { get: () => { throw new Error('NotCapable: Requires env access to "SVC_API_KEY"'); } });
+    const denied = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('NotCapable: Requires env access to "SVC_API_KEY"');
+        },
+      },
+    );
     vi.stubGlobal('process', { env: denied });
     const requests: Request[] = [];
     const fetch = async (input: string | URL | Request, init?: RequestInit) => {
@@ -158,7 +171,11 @@ describe('money safety', () => {
 
   it('never retries after Failed to create commission', async () => {
     const seen = script('post', '/api/v1/track/sale', [
-      () => platformError(500, 'InternalServerError', catalogue.commissionFailed.message, { code: 'internal_error', details: { code: 'commission_failed' } }),
+      () =>
+        platformError(500, 'InternalServerError', catalogue.commissionFailed.message, {
+          code: 'internal_error',
+          details: { code: 'commission_failed' },
+        }),
       saleOk(),
     ]);
     const error = await rejection(client().track.sale({ transaction_id: 'txn_3', amount_cents: 100 }));
@@ -169,26 +186,43 @@ describe('money safety', () => {
 
   it('does not retry a test sale without transaction_id after a 500 or a network failure', async () => {
     const seen = script('post', '/api/v1/track/sale', [saleFailed, saleOk()]);
-    await expect(client().track.sale({ amount_cents: 100, additional_data: { test_mode: true } })).rejects.toBeInstanceOf(SvcInternalServerError);
+    await expect(client().track.sale({ amount_cents: 100, additional_data: { test_mode: true } })).rejects.toBeInstanceOf(
+      SvcInternalServerError,
+    );
     expect(seen.bodies).toHaveLength(1);
   });
 
   it('retries a refund after a network failure', async () => {
     const seen = script('post', '/api/v1/track/refund', [
       () => HttpResponse.error(),
-      () => ok({ success: true, sale_id: 7, commission_id: 9, transaction_id: 'txn_1', commission_status: 'reversed', already_refunded: false }),
+      () =>
+        ok({
+          success: true,
+          sale_id: 7,
+          commission_id: 9,
+          transaction_id: 'txn_1',
+          commission_status: 'reversed',
+          already_refunded: false,
+        }),
     ]);
     expect(await client().track.refund({ transaction_id: 'txn_1', reason: 'refund' })).toMatchObject({ commission_status: 'reversed' });
     expect(seen.bodies).toHaveLength(2);
   });
 
   it('counts a lead as recorded when the retry after a 500 answers Customer status cannot be updated to lead', async () => {
-    const already = () => platformError(400, 'BadRequestError', messageTemplates.leadStatus('lead'), { details: { code: 'customer_status' } });
-    const seen = script('post', '/api/v1/track/lead', [() => platformError(500, 'InternalServerError', catalogue.leadFailed.message), already]);
+    const already = () =>
+      platformError(400, 'BadRequestError', messageTemplates.leadStatus('lead'), { details: { code: 'customer_status' } });
+    const seen = script('post', '/api/v1/track/lead', [
+      () => platformError(500, 'InternalServerError', catalogue.leadFailed.message),
+      already,
+    ]);
     expect(await client().track.lead({ customer_key: 'u1' })).toMatchObject({ success: true, duplicate: true, requestId: 'req-400' });
     expect(seen.bodies).toHaveLength(2);
     script('post', '/api/v1/track/lead', [already]);
-    await expect(client().track.lead({ customer_key: 'u1' })).rejects.toMatchObject({ status: 400, message: 'Customer status cannot be updated to lead. Current status: lead' });
+    await expect(client().track.lead({ customer_key: 'u1' })).rejects.toMatchObject({
+      status: 400,
+      message: 'Customer status cannot be updated to lead. Current status: lead',
+    });
   });
 
   it('a plain lead resolves with duplicate false', async () => {
@@ -201,7 +235,12 @@ describe('money safety', () => {
     await expect(client().track.click({ affiliate_url: 'https://shop.test/?aff=a' })).rejects.toBeInstanceOf(SvcInternalServerError);
     expect(failed.bodies).toHaveLength(1);
     const limited = script('post', '/api/v1/track/click', [
-      () => typedError(429, { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: 0 }, { 'retry-after': '0' }),
+      () =>
+        typedError(
+          429,
+          { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: 0 },
+          { 'retry-after': '0' },
+        ),
       () => ok({ success: true, click_id: 'clk_1', cookie_window_days: 60 }),
     ]);
     expect(await client().track.click({ affiliate_url: 'https://shop.test/?aff=a' })).toMatchObject({ click_id: 'clk_1' });
@@ -212,26 +251,36 @@ describe('money safety', () => {
     const pollFailed = () =>
       platformError(500, 'InternalServerError', messageTemplates.cliFailure('authPoll', 'req-1'), { details: { request_id: 'req-1' } });
     const complete = () =>
-      ok({ data: { status: 'complete', token: 'svc_login_x', token_expires_at: '2030-01-01T00:00:00.000Z', account_id: 1, email: 'a@b.test' } });
+      ok({
+        data: { status: 'complete', token: 'svc_login_x', token_expires_at: '2030-01-01T00:00:00.000Z', account_id: 1, email: 'a@b.test' },
+      });
     const seen = script('get', '/api/v1/cli/auth/poll', [pollFailed, () => HttpResponse.error(), complete]);
     expect((await client().cli.authPoll('state-1')).data).toMatchObject({ status: 'complete', token: 'svc_login_x' });
     expect(seen.headers).toHaveLength(3);
     // A retry after a lost answer that did hand the token out: the 400 is not retried, the caller reports it.
-    const consumed = script('get', '/api/v1/cli/auth/poll', [() => platformError(400, 'BadRequestError', catalogue.pollSessionConsumed.message)]);
+    const consumed = script('get', '/api/v1/cli/auth/poll', [
+      () => platformError(400, 'BadRequestError', catalogue.pollSessionConsumed.message),
+    ]);
     await expect(client().cli.authPoll('state-1')).rejects.toMatchObject({ status: 400, message: 'Session already consumed' });
     expect(consumed.headers).toHaveLength(1);
   });
 
   it('gives up after maxRetries with the last error', async () => {
     const seen = script('post', '/api/v1/track/sale', [saleFailed]);
-    await expect(client({ maxRetries: 3 }).track.sale({ transaction_id: 't', amount_cents: 1 })).rejects.toBeInstanceOf(SvcInternalServerError);
+    await expect(client({ maxRetries: 3 }).track.sale({ transaction_id: 't', amount_cents: 1 })).rejects.toBeInstanceOf(
+      SvcInternalServerError,
+    );
     expect(seen.bodies).toHaveLength(4);
   });
 });
 
 describe('Retry-After and the deadline', () => {
   const limited = (seconds: string) => () =>
-    typedError(429, { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: Number(seconds) }, { 'retry-after': seconds });
+    typedError(
+      429,
+      { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: Number(seconds) },
+      { 'retry-after': seconds },
+    );
 
   it('waits Retry-After before retrying a 429', async () => {
     script('get', '/api/v1/programs/me/readiness', [limited('1'), () => ok({ ready: true })]);
@@ -255,10 +304,12 @@ describe('Retry-After and the deadline', () => {
   });
 
   it('times out a hanging attempt at the deadline', async () => {
-    server.use(http.get(url('/api/v1/programs/me/readiness'), async () => {
-      await delay(2_000);
-      return ok({ ready: true });
-    }));
+    server.use(
+      http.get(url('/api/v1/programs/me/readiness'), async () => {
+        await delay(2_000);
+        return ok({ ready: true });
+      }),
+    );
     const started = Date.now();
     const error = await rejection(client({ timeout: 150 }).readiness());
     expect(error).toBeInstanceOf(SvcTimeoutError);
@@ -268,13 +319,17 @@ describe('Retry-After and the deadline', () => {
 
   it('one deadline covers every attempt: retries never multiply the timeout', async () => {
     let attempts = 0;
-    server.use(http.post(sale, async () => {
-      attempts++;
-      await delay(80);
-      return saleFailed();
-    }));
+    server.use(
+      http.post(sale, async () => {
+        attempts++;
+        await delay(80);
+        return saleFailed();
+      }),
+    );
     const started = Date.now();
-    const error = await rejection(client({ timeout: 200, maxRetries: 50, backoffMs: 1 }).track.sale({ transaction_id: 't', amount_cents: 1 }));
+    const error = await rejection(
+      client({ timeout: 200, maxRetries: 50, backoffMs: 1 }).track.sale({ transaction_id: 't', amount_cents: 1 }),
+    );
     const elapsed = Date.now() - started;
     expect(error instanceof SvcTimeoutError || error instanceof SvcInternalServerError).toBe(true);
     expect(elapsed).toBeLessThan(600);

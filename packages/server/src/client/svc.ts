@@ -122,7 +122,10 @@ export class Svc {
     this.track = {
       click: (body) => call(post(paths.click, body, 'once')),
       lead: (body) =>
-        call<LeadResult>({ ...post(paths.lead, body, 'safe'), recover: recoverLead }).then((r) => ({ ...r, duplicate: r.duplicate === true })),
+        call<LeadResult>({ ...post(paths.lead, body, 'safe'), recover: recoverLead }).then((r) => ({
+          ...r,
+          duplicate: r.duplicate === true,
+        })),
       // A test sale without `transaction_id` has no idempotency key, so only a 429 may be retried.
       sale: (body) =>
         call<SaleResult>({ ...post(paths.sale, body, body.transaction_id ? 'safe' : 'once'), recover: recoverSale(body) }).then(

@@ -18,9 +18,17 @@ describe('clickCookieHeaders', () => {
 
   it('keeps the original expiry (never extends attribution) and caps it at the window', () => {
     const left = 10 * day;
-    const [id] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + left}`, hostname: 'localhost', secure: false }, { now, windowDays: 30 });
-    expect(id).toBe(`svc_click_id=clk_1; Path=/; Max-Age=${left}; Expires=${new Date((nowSeconds + left) * 1000).toUTCString()}; SameSite=Lax`);
-    const [capped] = clickCookieHeaders({ cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + 400 * day}`, hostname: 'localhost', secure: false }, { now, windowDays: 30 });
+    const [id] = clickCookieHeaders(
+      { cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + left}`, hostname: 'localhost', secure: false },
+      { now, windowDays: 30 },
+    );
+    expect(id).toBe(
+      `svc_click_id=clk_1; Path=/; Max-Age=${left}; Expires=${new Date((nowSeconds + left) * 1000).toUTCString()}; SameSite=Lax`,
+    );
+    const [capped] = clickCookieHeaders(
+      { cookie: `svc_click_id=clk_1; svc_click_exp=${nowSeconds + 400 * day}`, hostname: 'localhost', secure: false },
+      { now, windowDays: 30 },
+    );
     expect(capped).toContain(`Max-Age=${30 * day};`);
   });
 

@@ -3,9 +3,26 @@
  * by the browser (Public Suffix List, private section), so these hosts keep host-only cookies.
  */
 const sharedHosts = [
-  'github.io', 'vercel.app', 'netlify.app', 'pages.dev', 'workers.dev', 'herokuapp.com', 'fly.dev',
-  'onrender.com', 'web.app', 'firebaseapp.com', 'appspot.com', 'azurewebsites.net', 'cloudfront.net',
-  'amplifyapp.com', 'glitch.me', 'repl.co', 'ngrok.io', 'ngrok-free.app', 'railway.app', 'deno.dev',
+  'github.io',
+  'vercel.app',
+  'netlify.app',
+  'pages.dev',
+  'workers.dev',
+  'herokuapp.com',
+  'fly.dev',
+  'onrender.com',
+  'web.app',
+  'firebaseapp.com',
+  'appspot.com',
+  'azurewebsites.net',
+  'cloudfront.net',
+  'amplifyapp.com',
+  'glitch.me',
+  'repl.co',
+  'ngrok.io',
+  'ngrok-free.app',
+  'railway.app',
+  'deno.dev',
 ];
 
 /** Second-level labels under a country code that are registries, not sites (`shop.co.uk`, `shop.com.au`). */

@@ -1,12 +1,6 @@
 export { persistClickId } from './fetch';
 export { svcClickCookie, type ExpressLikeRequest, type ExpressLikeResponse } from './express';
 export { svcClickCookieHook, type FastifyLikeRequest, type FastifyLikeReply } from './fastify';
-export {
-  clickCookieHeaders,
-  clickIdCookie,
-  clickExpiresCookie,
-  type PersistOptions,
-  type IncomingRequest,
-} from './click-cookie';
+export { clickCookieHeaders, clickIdCookie, clickExpiresCookie, type PersistOptions, type IncomingRequest } from './click-cookie';
 export { cookieDomainFor } from './domain';
 export { readCookie } from './cookie-header';

@@ -25,7 +25,10 @@ const server = useMsw();
 const svc = client({ maxRetries: 0 });
 const refund = url('/api/v1/track/refund');
 const rejection = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SvcError);
   return error as SvcApiError;
 };
@@ -61,7 +64,9 @@ describe('platform envelope', () => {
       http.post(url('/api/v1/cli/test-event'), () => platformError(410, 'GoneError', catalogue.stripeConnectRetired.message)),
       http.post(url('/api/v1/track/sale'), async ({ request }) => {
         const body = (await request.json()) as { currency: string };
-        return platformError(422, 'UnprocessableEntityError', messageTemplates.saleCurrency(body.currency), { code: 'unsupported_currency' });
+        return platformError(422, 'UnprocessableEntityError', messageTemplates.saleCurrency(body.currency), {
+          code: 'unsupported_currency',
+        });
       }),
       http.post(url('/api/v1/cli/init'), () => platformError(409, 'ConflictError', 'conflict')),
     );
@@ -79,11 +84,21 @@ describe('platform envelope', () => {
   it('keeps details such as ACCOUNT_BLOCKED and a CLI 500 request id', async () => {
     server.use(
       http.get(url('/api/v1/cli/programs'), () =>
-        platformError(500, 'InternalServerError', messageTemplates.cliFailure('programs', 'rid-1'), { details: { request_id: 'rid-1' } }, { 'x-request-id': 'rid-1' }),
+        platformError(
+          500,
+          'InternalServerError',
+          messageTemplates.cliFailure('programs', 'rid-1'),
+          { details: { request_id: 'rid-1' } },
+          { 'x-request-id': 'rid-1' },
+        ),
       ),
     );
     const error = await rejection(client({ maxRetries: 0 }).cli.programs('login-token'));
-    expect(error).toMatchObject({ details: { request_id: 'rid-1' }, requestId: 'rid-1', message: 'Failed to list programs (request_id: rid-1)' });
+    expect(error).toMatchObject({
+      details: { request_id: 'rid-1' },
+      requestId: 'rid-1',
+      message: 'Failed to list programs (request_id: rid-1)',
+    });
   });
 });
 
@@ -94,23 +109,48 @@ describe('typed envelope', () => {
     );
     const error = await rejection(svc.track.refund({ transaction_id: 'txn_1' }));
     expect(error).toBeInstanceOf(SvcRateLimitedError);
-    expect(error).toMatchObject({ status: 429, code: 'rate_limited', envelope: 'typed', retryAfter: 42, message: 'Too many requests.', details: {} });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      envelope: 'typed',
+      retryAfter: 42,
+      message: 'Too many requests.',
+      details: {},
+    });
   });
 
   it('401 api_key_rotation_required is SvcRotationRequiredError with hint and docsUrl', async () => {
-    const body = { code: 'api_key_rotation_required', message: catalogue.keyRotationRequired.message, hint: 'Regenerate it.', docs_url: 'https://docs.svc.test/rotation' };
+    const body = {
+      code: 'api_key_rotation_required',
+      message: catalogue.keyRotationRequired.message,
+      hint: 'Regenerate it.',
+      docs_url: 'https://docs.svc.test/rotation',
+    };
     server.use(http.post(refund, () => typedError(401, body)));
     const error = await rejection(svc.track.refund({ transaction_id: 'txn_1' }));
     expect(error).toBeInstanceOf(SvcRotationRequiredError);
     expect(error).toBeInstanceOf(SvcUnauthorizedError);
-    expect(error).toMatchObject({ status: 401, code: 'api_key_rotation_required', hint: 'Regenerate it.', docsUrl: 'https://docs.svc.test/rotation', envelope: 'typed' });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'api_key_rotation_required',
+      hint: 'Regenerate it.',
+      docsUrl: 'https://docs.svc.test/rotation',
+      envelope: 'typed',
+    });
   });
 
   it('readiness 401 invalid_key and the click 410 link_disabled with its hint', async () => {
     server.use(
-      http.get(url('/api/v1/programs/me/readiness'), () => typedError(401, { code: 'invalid_key', message: catalogue.readinessInvalidToken.message })),
+      http.get(url('/api/v1/programs/me/readiness'), () =>
+        typedError(401, { code: 'invalid_key', message: catalogue.readinessInvalidToken.message }),
+      ),
       http.post(url('/api/v1/track/click'), () =>
-        typedError(410, { code: 'link_disabled', message: catalogue.clickLinkDisabled.message, hint: 'Turned off.' }, {}, { success: false, message: catalogue.clickLinkDisabled.message }),
+        typedError(
+          410,
+          { code: 'link_disabled', message: catalogue.clickLinkDisabled.message, hint: 'Turned off.' },
+          {},
+          { success: false, message: catalogue.clickLinkDisabled.message },
+        ),
       ),
     );
     expect(await rejection(svc.readiness())).toMatchObject({ code: 'invalid_key', envelope: 'typed', status: 401 });
@@ -128,7 +168,13 @@ describe('other failures', () => {
     );
     const gateway = await rejection(svc.track.refund({ transaction_id: 'txn_1' }));
     expect(gateway.constructor).toBe(SvcApiError);
-    expect(gateway).toMatchObject({ status: 502, message: 'HTTP 502', envelope: undefined, body: '<html>Bad gateway</html>', code: 'http_502' });
+    expect(gateway).toMatchObject({
+      status: 502,
+      message: 'HTTP 502',
+      envelope: undefined,
+      body: '<html>Bad gateway</html>',
+      code: 'http_502',
+    });
     expect(gateway.requestId).toMatch(/\S/);
     const unknown = await rejection(svc.track.click({ affiliate_url: 'https://shop.test/?aff=x' }));
     expect(unknown).toMatchObject({ status: 418, code: 'brand_new_code' });
@@ -167,11 +213,21 @@ describe('every error has a stable code, and the common first-hour errors say wh
     const details = 'clientCode' in entry ? { code: entry.clientCode } : {};
     server.use(http.post(click, () => platformError(400, 'BadRequestError', entry.message, { details })));
     const error = await rejection(svc.track.click({ affiliate_url: 'https://shop.test/?aff=nope' }));
-    expect(error).toMatchObject({ constructor: SvcBadRequestError, code, message: entry.message, hint: hints[code], docsUrl: hints[code] && `${docsBase}${code}` });
+    expect(error).toMatchObject({
+      constructor: SvcBadRequestError,
+      code,
+      message: entry.message,
+      hint: hints[code],
+      docsUrl: hints[code] && `${docsBase}${code}`,
+    });
   });
 
   it('an unknown click on a lead: customer_not_found, with what to do and where it is explained', async () => {
-    server.use(http.post(lead, () => platformError(400, 'BadRequestError', catalogue.leadCustomerNotFound.message, { details: { code: 'customer_not_found' } })));
+    server.use(
+      http.post(lead, () =>
+        platformError(400, 'BadRequestError', catalogue.leadCustomerNotFound.message, { details: { code: 'customer_not_found' } }),
+      ),
+    );
     const error = await rejection(svc.track.lead({ click_id: 'clk_other_server', customer_key: 'u1' }));
     expect(error).toMatchObject({
       code: 'customer_not_found',
@@ -185,14 +241,21 @@ describe('every error has a stable code, and the common first-hour errors say wh
     const entry = catalogue.saleOutsideWindow;
     server.use(http.post(url('/api/v1/track/sale'), () => platformError(400, 'BadRequestError', entry.message, { code: entry.code })));
     const error = await rejection(svc.track.sale({ transaction_id: 'pi_1', amount_cents: 100, customer_key: 'u1' }));
-    expect(error).toMatchObject({ code: 'no_attribution', message: entry.message, hint: hints.no_attribution, docsUrl: `${docsBase}no_attribution` });
+    expect(error).toMatchObject({
+      code: 'no_attribution',
+      message: entry.message,
+      hint: hints.no_attribution,
+      docsUrl: `${docsBase}no_attribution`,
+    });
   });
 
   it('a 401 without a wire code is unauthorized; ACCOUNT_BLOCKED keeps its details code', async () => {
     server.use(
       http.post(lead, () => platformError(401, 'UnauthorizedError', catalogue.authInvalidToken.message)),
       http.get(url('/api/v1/cli/status'), () => platformError(401, 'UnauthorizedError', catalogue.cliAuthInvalidToken.message)),
-      http.get(url('/api/v1/cli/programs'), () => platformError(403, 'ForbiddenError', catalogue.accountBlocked.message, { details: { code: 'ACCOUNT_BLOCKED' } })),
+      http.get(url('/api/v1/cli/programs'), () =>
+        platformError(403, 'ForbiddenError', catalogue.accountBlocked.message, { details: { code: 'ACCOUNT_BLOCKED' } }),
+      ),
     );
     expect(await rejection(svc.track.lead({ customer_key: 'u1' }))).toMatchObject({ status: 401, code: 'unauthorized' });
     expect(await rejection(svc.cli.status())).toMatchObject({ status: 401, code: 'unauthorized' });
@@ -204,15 +267,20 @@ describe('every error has a stable code, and the common first-hour errors say wh
     for (const code of Object.keys(hints)) expect(known).toContain(code);
   });
 
-  it.each(Object.entries(hints))('docs/troubleshooting.md has the section %s, with the hint and the messages word for word', (code, hint) => {
-    const start = troubleshooting.indexOf(`\n### \`${code}\`\n`);
-    expect(start, `### \`${code}\` (the anchor #${code} of docs_url)`).toBeGreaterThan(0);
-    const section = troubleshooting.slice(start + 1).split(/\n#{2,3} /)[0]!;
-    expect(section).toContain(hint);
-    const entries = Object.values(catalogue as Record<string, CatalogueEntry>).filter((entry) => (entry.code ?? entry.clientCode) === code);
-    expect(entries.length).toBeGreaterThan(0);
-    for (const entry of entries) expect(section).toContain(`\`${entry.message}\``);
-  });
+  it.each(Object.entries(hints))(
+    'docs/troubleshooting.md has the section %s, with the hint and the messages word for word',
+    (code, hint) => {
+      const start = troubleshooting.indexOf(`\n### \`${code}\`\n`);
+      expect(start, `### \`${code}\` (the anchor #${code} of docs_url)`).toBeGreaterThan(0);
+      const section = troubleshooting.slice(start + 1).split(/\n#{2,3} /)[0]!;
+      expect(section).toContain(hint);
+      const entries = Object.values(catalogue as Record<string, CatalogueEntry>).filter(
+        (entry) => (entry.code ?? entry.clientCode) === code,
+      );
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) expect(section).toContain(`\`${entry.message}\``);
+    },
+  );
 
   it('the message table of docs/troubleshooting.md quotes the catalogue word for word', () => {
     const table = troubleshooting.slice(troubleshooting.indexOf('## Error messages you may meet'));

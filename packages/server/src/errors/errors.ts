@@ -64,7 +64,6 @@ type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof
  */
 type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
-
 /** What to do, by code (the cause, then the fix); word for word in the code's section of docs/troubleshooting.md. */
 export const hints: Record<string, string> = {
   link_not_found: "No link has this aff value on this server: check the partner's link (svc links list).",
@@ -104,7 +103,8 @@ export class SvcApiError extends SvcError {
     const message = error.message ?? `HTTP ${status}`;
     const details = error.details ?? {};
     super(message, meta);
-    const code: string = error.code ?? (details.code as string | undefined) ?? (clientCodeByStatus as Record<number, string>)[status] ?? `http_${status}`;
+    const code: string =
+      error.code ?? (details.code as string | undefined) ?? (clientCodeByStatus as Record<number, string>)[status] ?? `http_${status}`;
     this.status = status;
     this.code = code;
     this.details = details;
@@ -175,7 +175,6 @@ const byStatus: Record<number, typeof SvcApiError> = {
 /** The error class for a status; code first (§Errors, "Client guidance"). */
 export function apiError(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number): SvcApiError {
   const code: KnownErrorCode = 'api_key_rotation_required';
-  const Class =
-    (body as { error?: ErrorBody } | null)?.error?.code === code ? SvcRotationRequiredError : (byStatus[status] ?? SvcApiError);
+  const Class = (body as { error?: ErrorBody } | null)?.error?.code === code ? SvcRotationRequiredError : (byStatus[status] ?? SvcApiError);
   return new Class(status, body, meta, retryAfter);
 }

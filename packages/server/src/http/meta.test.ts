@@ -3,7 +3,12 @@ import { parseRetryAfter, readMeta } from './meta';
 
 describe('readMeta', () => {
   it('reads the request id and the rate-limit headers', () => {
-    const headers = new Headers({ 'x-request-id': 'abc', 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '7', 'x-ratelimit-reset': '1700000000' });
+    const headers = new Headers({
+      'x-request-id': 'abc',
+      'x-ratelimit-limit': '120',
+      'x-ratelimit-remaining': '7',
+      'x-ratelimit-reset': '1700000000',
+    });
     expect(readMeta(headers, 'sent')).toEqual({ requestId: 'abc', rateLimit: { limit: 120, remaining: 7, reset: 1_700_000_000 } });
   });
 

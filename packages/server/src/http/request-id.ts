@@ -5,8 +5,5 @@
  * Node 18 falls back to Math.random, which only needs to be unique enough to correlate logs.
  */
 export function newRequestId(): string {
-  return (
-    globalThis.crypto?.randomUUID?.() ??
-    `svc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`
-  );
+  return globalThis.crypto?.randomUUID?.() ?? `svc-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }

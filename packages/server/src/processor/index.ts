@@ -1,7 +1,1 @@
-export {
-  svcMetadata,
-  svcCheckout,
-  withSvcMetadata,
-  type SvcCheckoutMetadata,
-  type CheckoutAttribution,
-} from './metadata';
+export { svcMetadata, svcCheckout, withSvcMetadata, type SvcCheckoutMetadata, type CheckoutAttribution } from './metadata';

@@ -47,8 +47,7 @@ export function retryDelay(input: RetryInput): number | undefined {
   const { status, retryAfter } = input;
   if (input.retries >= input.maxRetries) return undefined;
   const retryable =
-    status === 429 ||
-    (input.mode === 'safe' && (status === undefined || status >= 500) && input.detailsCode !== commissionFailed);
+    status === 429 || (input.mode === 'safe' && (status === undefined || status >= 500) && input.detailsCode !== commissionFailed);
   if (!retryable || (retryAfter ?? 0) > maxRetryAfterSeconds) return undefined;
   // Exponential backoff with "equal jitter": at least half the step, so retries never stampede at once.
   const step = Math.min(input.backoffMs * 2 ** input.retries, maxBackoffMs);

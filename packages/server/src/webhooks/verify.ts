@@ -52,11 +52,13 @@ export function verifyWebhook(rawBody: string, headers: WebhookHeaders, secret: 
   if (!id || !timestamp || !signatures) {
     throw new WebhookVerificationError('missing_headers', 'Missing webhook-id, webhook-timestamp or webhook-signature header');
   }
-  if (!/^\d{1,15}$/.test(timestamp)) throw new WebhookVerificationError('invalid_timestamp', 'webhook-timestamp is not a Unix time in seconds');
+  if (!/^\d{1,15}$/.test(timestamp))
+    throw new WebhookVerificationError('invalid_timestamp', 'webhook-timestamp is not a Unix time in seconds');
   const tolerance = options.toleranceSeconds ?? 300;
   const now = Math.floor((options.now ?? Date.now()) / 1000);
   const sentAt = Number(timestamp);
-  if (now - sentAt > tolerance) throw new WebhookVerificationError('timestamp_too_old', 'webhook-timestamp is too old: refused as a possible replay');
+  if (now - sentAt > tolerance)
+    throw new WebhookVerificationError('timestamp_too_old', 'webhook-timestamp is too old: refused as a possible replay');
   if (sentAt - now > tolerance) throw new WebhookVerificationError('timestamp_too_new', 'webhook-timestamp is too far in the future');
 
   const expected = hmacSha256(key, encoder.encode(`${id}.${timestamp}.${rawBody}`));
@@ -81,8 +83,10 @@ export function verifyWebhook(rawBody: string, headers: WebhookHeaders, secret: 
 }
 
 function secretKey(secret: string): Uint8Array {
-  const key = typeof secret === 'string' ? decodeBase64(secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret) : undefined;
-  if (key === undefined || key.length === 0) throw new WebhookVerificationError('invalid_secret', 'The secret must be the endpoint secret, whsec_ followed by base64');
+  const key =
+    typeof secret === 'string' ? decodeBase64(secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret) : undefined;
+  if (key === undefined || key.length === 0)
+    throw new WebhookVerificationError('invalid_secret', 'The secret must be the endpoint secret, whsec_ followed by base64');
   return key;
 }
 

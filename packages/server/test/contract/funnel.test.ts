@@ -62,13 +62,18 @@ describe('funnel', () => {
     await otherSvc.track.sale({ transaction_id: 'order_1002', amount_cents: 100, additional_data: { test_mode: true } });
     const click = await svc.track.click({ affiliate_url: 'https://shop.example.com/?aff=summer-sale' });
     await svc.track.lead({ click_id: click.click_id, customer_key: 'user_order' });
-    const error = await svc.track.sale({ transaction_id: 'order_1002', amount_cents: 100, customer_key: 'user_order' }).catch((e: unknown) => e);
+    const error = await svc.track
+      .sale({ transaction_id: 'order_1002', amount_cents: 100, customer_key: 'user_order' })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcConflictError);
     expect((error as SvcConflictError).details).toEqual({});
   });
 
   it('test mode records is_test and creates no commission', async () => {
-    const click = await svc.track.click({ affiliate_url: 'https://shop.example.com/?aff=summer-sale', additional_data: { test_mode: true } });
+    const click = await svc.track.click({
+      affiliate_url: 'https://shop.example.com/?aff=summer-sale',
+      additional_data: { test_mode: true },
+    });
     await svc.track.lead({ click_id: click.click_id, customer_key: 'test_user', additional_data: { test_mode: true } });
     const sale = await svc.track.sale({ amount_cents: 100, customer_key: 'test_user', additional_data: { test_mode: true } });
     expect(sale).toMatchObject({ success: true, duplicate: false, commission_id: null });
@@ -80,7 +85,12 @@ describe('funnel', () => {
       .sale({ transaction_id: 'pi_gbp', amount_cents: 100, currency: 'GBP' as 'USD', customer_key: 'user_42' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcUnprocessableEntityError);
-    expect(error).toMatchObject({ status: 422, code: 'unsupported_currency', message: 'currency GBP is not supported', envelope: 'platform' });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'unsupported_currency',
+      message: 'currency GBP is not supported',
+      envelope: 'platform',
+    });
     const records = await server.control.records(programId);
     expect(records.sales.some((s) => s.processor_event_id === 'pi_gbp')).toBe(false);
   });

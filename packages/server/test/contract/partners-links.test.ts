@@ -28,7 +28,10 @@ describe('partners and links through @svc/server', () => {
     await svc.track.click({ affiliate_url: link.url });
     const [listed] = (await svc.partners.list()).data.partners;
     expect(listed).toMatchObject({ id: partner.id, figures: { clicks: 1 } });
-    expect((await svc.links.list({ partner_id: partner.id })).data.links.map((l) => l.short_link)).toEqual(['jane-sdk', generated.short_link]);
+    expect((await svc.links.list({ partner_id: partner.id })).data.links.map((l) => l.short_link)).toEqual([
+      'jane-sdk',
+      generated.short_link,
+    ]);
 
     expect((await svc.links.update('jane-sdk', { enabled: false })).data.enabled).toBe(false);
     await expect(svc.track.click({ affiliate_url: link.url })).rejects.toMatchObject({ status: 410 });

@@ -21,7 +21,8 @@ const countingFetch: typeof fetch = async (input, init) => {
 const sent = (path: string) => attempts.filter((a) => a.path === path).map((a) => JSON.parse(a.body) as Record<string, unknown>);
 
 /** A short backoff keeps the retries fast; the policy under test is the same. */
-const newSvc = (options: { timeout?: number } = {}) => new Svc({ baseUrl: server.url, apiKey, fetch: countingFetch, backoffMs: 5, ...options });
+const newSvc = (options: { timeout?: number } = {}) =>
+  new Svc({ baseUrl: server.url, apiKey, fetch: countingFetch, backoffMs: 5, ...options });
 
 beforeAll(async () => {
   server = await startReferenceServer({ testControl: true });
@@ -59,7 +60,12 @@ describe('500 from the service', () => {
   it('`Sale tracking failed` is retried with the same transaction_id and records exactly one sale', async () => {
     await customer('user_sale_500');
     await server.control.armFault({ point: 'sale' });
-    const sale = await newSvc().track.sale({ transaction_id: 'pi_sale_500', amount_cents: 4_900, currency: 'USD', customer_key: 'user_sale_500' });
+    const sale = await newSvc().track.sale({
+      transaction_id: 'pi_sale_500',
+      amount_cents: 4_900,
+      currency: 'USD',
+      customer_key: 'user_sale_500',
+    });
     expect(sale).toMatchObject({ success: true, duplicate: false, transaction_id: 'pi_sale_500' });
     const bodies = sent('/api/v1/track/sale');
     expect(bodies).toHaveLength(2);
@@ -73,8 +79,15 @@ describe('500 from the service', () => {
   it('`Failed to create commission` is not retried; a resend answers duplicate with the stored sale', async () => {
     await customer('user_commission_500');
     await server.control.armFault({ point: 'commission' });
-    const body = { transaction_id: 'pi_commission_500', amount_cents: 2_500, currency: 'USD', customer_key: 'user_commission_500' } as const;
-    const error = await newSvc().track.sale(body).catch((e: unknown) => e);
+    const body = {
+      transaction_id: 'pi_commission_500',
+      amount_cents: 2_500,
+      currency: 'USD',
+      customer_key: 'user_commission_500',
+    } as const;
+    const error = await newSvc()
+      .track.sale(body)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SvcInternalServerError);
     expect(error).toMatchObject({ status: 500, code: 'internal_error', message: catalogue.commissionFailed.message, envelope: 'platform' });
     expect(sent('/api/v1/track/sale')).toHaveLength(1);

@@ -3,14 +3,18 @@ import { describe, expect, it } from 'vitest';
 import type * as Sdk from '../../src/index';
 
 // The built ESM and CJS copies, as a process that loads both would have them (`pnpm test` builds first).
-const esm = (await import('../../dist/index.js')) as typeof Sdk;
+const esm = (await import('../../dist/index.js')) as unknown as typeof Sdk;
 const cjs = createRequire(import.meta.url)('../../dist/index.cjs') as typeof Sdk;
 const meta = { requestId: 'req-1', rateLimit: undefined };
 
 describe('errors across an ESM and a CJS copy of the SDK', () => {
-  it('are not instanceof the other copy\'s classes, but isSvcError recognises them both ways', () => {
+  it("are not instanceof the other copy's classes, but isSvcError recognises them both ways", () => {
     const fromCjs = new cjs.SvcTimeoutError('No response', meta);
-    const fromEsm = new esm.SvcApiError(400, { data: null, error: { status: 400, name: 'BadRequestError', message: 'x', details: {} } }, meta);
+    const fromEsm = new esm.SvcApiError(
+      400,
+      { data: null, error: { status: 400, name: 'BadRequestError', message: 'x', details: {} } },
+      meta,
+    );
     expect(fromCjs instanceof esm.SvcError).toBe(false);
     expect(esm.isSvcError(fromCjs)).toBe(true);
     expect(cjs.isSvcError(fromEsm)).toBe(true);

@@ -45,7 +45,9 @@ function run(command: string, args: string[]): Promise<unknown> {
       try {
         resolve(JSON.parse(line));
       } catch {
-        reject(new Error(`${command} ${args.join(' ')} printed no report (${error?.message ?? 'exit 0'})\nstdout: ${stdout}\nstderr: ${stderr}`));
+        reject(
+          new Error(`${command} ${args.join(' ')} printed no report (${error?.message ?? 'exit 0'})\nstdout: ${stdout}\nstderr: ${stderr}`),
+        );
       }
     });
   });

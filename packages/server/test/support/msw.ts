@@ -21,7 +21,13 @@ export const client = (options: SvcOptions = {}) =>
 const rateHeaders = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119', 'x-ratelimit-reset': '1700000060' };
 
 /** A platform-envelope error (§Errors/Envelopes). */
-export function platformError(status: number, name: string, message: string, extra: { code?: string; details?: object } = {}, headers = {}) {
+export function platformError(
+  status: number,
+  name: string,
+  message: string,
+  extra: { code?: string; details?: object } = {},
+  headers = {},
+) {
   return HttpResponse.json(
     { data: null, error: { status, name, message, ...(extra.code ? { code: extra.code } : {}), details: extra.details ?? {} } },
     { status, headers: { 'x-request-id': `req-${status}`, ...rateHeaders, ...headers } },

@@ -209,7 +209,8 @@ describe('svc-tracker.js against the reference server', () => {
 
   it('keeps the aff value when a router rewrites the URL before the script runs', async () => {
     const program = await createProgram(world);
-    world.edge.page = () => html("<script>history.replaceState(null, '', '/app/dashboard')</script>", scriptTag(world, { programId: program.id }));
+    world.edge.page = () =>
+      html("<script>history.replaceState(null, '', '/app/dashboard')</script>", scriptTag(world, { programId: program.id }));
     const visit = await newVisit(world);
     world.edge.seen.length = 0;
     const url = storeUrl(world, 'shop.example.test', `/?aff=${program.partners[0]!.link}`);

@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProgram, html, newVisit, open, scriptTag, storeUrl, waitForClickCookie, type Program, type World, startWorld } from './harness';
+import {
+  createProgram,
+  html,
+  newVisit,
+  open,
+  scriptTag,
+  storeUrl,
+  waitForClickCookie,
+  type Program,
+  type World,
+  startWorld,
+} from './harness';
 
 // §What the service does, item 8: the svc_click_id cookie, on the detected root domain, in real Chromium.
 describe('svc_click_id cookie', () => {

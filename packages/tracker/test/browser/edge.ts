@@ -42,10 +42,25 @@ const fullBuild = new URL('../../dist/svc-tracker.full.js', import.meta.url);
 /** A self-signed certificate made for the test run (Chromium runs with --ignore-certificate-errors). */
 function selfSignedCertificate(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=shop.example.test',
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-  ], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=shop.example.test',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
 }
 
@@ -84,7 +99,13 @@ export async function startEdge(referenceUrl: string): Promise<Edge> {
         return;
       }
       const upstream = httpRequest(
-        { host: reference.hostname, port: reference.port, method: request.method, path: request.url, headers: { ...request.headers, host: reference.host } },
+        {
+          host: reference.hostname,
+          port: reference.port,
+          method: request.method,
+          path: request.url,
+          headers: { ...request.headers, host: reference.host },
+        },
         (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(response);

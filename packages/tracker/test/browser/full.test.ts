@@ -2,7 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @svc/server's build, by path like the reference server's in harness.ts: @svc/server's tests depend on the reference
 // server, which depends on this package, so a devDependency on @svc/server would make a cycle.
 import { clickCookieHeaders } from '../../../server/dist/cookies.js';
-import { clickCookie, callSvc, createProgram, html, newVisit, open, scriptTag, startWorld, storeUrl, waitForClickCookie, waitForPosts, type World } from './harness';
+import {
+  clickCookie,
+  callSvc,
+  createProgram,
+  html,
+  newVisit,
+  open,
+  scriptTag,
+  startWorld,
+  storeUrl,
+  waitForClickCookie,
+  waitForPosts,
+  type World,
+} from './harness';
 
 const clickPath = '/api/v1/track/click';
 
@@ -102,7 +115,10 @@ describe('svc-tracker.full.js', () => {
         `<a id="app" href="${storeUrl(world, 'app.example.net', '/welcome')}">open the app</a>`,
       );
       if (url.pathname !== '/later') return body;
-      reissued = clickCookieHeaders({ cookie, hostname: url.hostname, secure: false }, { now: Date.now() + later, windowDays: program.windowDays });
+      reissued = clickCookieHeaders(
+        { cookie, hostname: url.hostname, secure: false },
+        { now: Date.now() + later, windowDays: program.windowDays },
+      );
       return { headers: { 'set-cookie': reissued }, body };
     };
     const visit = await newVisit(world);

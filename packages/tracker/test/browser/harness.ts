@@ -218,7 +218,8 @@ export function scriptTag(world: World, options: TagOptions): string {
   return `<script${loading} src="${scriptUrl(world, options.scheme, options.build)}"${attributes}></script>`;
 }
 
-export const html = (...body: string[]) => `<!doctype html><html><head><meta charset="utf-8"><title>shop</title></head><body>${body.join('\n')}</body></html>`;
+export const html = (...body: string[]) =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>shop</title></head><body>${body.join('\n')}</body></html>`;
 
 /** The storefront URL of a host on the edge. */
 export function storeUrl(world: World, host: string, path: string, scheme: 'http' | 'https' = 'http'): string {

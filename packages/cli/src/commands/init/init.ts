@@ -31,7 +31,9 @@ export async function init(ctx: Context, flags: InitFlags): Promise<void> {
   output.say(`${o.bold('Program key')} ${o.yellow('(shown once: store it in your server secrets now)')}:`);
   output.say(`  ${o.bold(program.api_token)}`);
   output.say();
-  output.say(o.bold('1. Add the tracker to every page of your site, before </head> (the first line lets early svc(...) calls wait for it):'));
+  output.say(
+    o.bold('1. Add the tracker to every page of your site, before </head> (the first line lets early svc(...) calls wait for it):'),
+  );
   for (const line of trackerSnippet(ctx.baseUrl, program.id).split('\n')) output.say(`  ${line}`);
   output.say();
   output.say(o.bold('2. Report signups and sales from your server (npm install @svc/server):'));

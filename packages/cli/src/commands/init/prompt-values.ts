@@ -24,7 +24,8 @@ export async function promptMissing(flags: InitFlags): Promise<InitFlags> {
   const required = (value: string | undefined) => (value === undefined || value.trim() === '' ? 'Required' : undefined);
   for (const key of missingFlags(flags)) {
     if (key === 'name') values.name = answered(await text({ message: 'Program name', placeholder: 'Acme Partners', validate: required }));
-    if (key === 'domain') values.domain = answered(await text({ message: 'Your site domain', placeholder: 'acme.com', validate: required }));
+    if (key === 'domain')
+      values.domain = answered(await text({ message: 'Your site domain', placeholder: 'acme.com', validate: required }));
     if (key === 'commissionType') {
       values.commissionType = answered(
         await select({

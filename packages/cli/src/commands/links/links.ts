@@ -9,7 +9,10 @@ export type LinkAction = (typeof linkActions)[number];
 
 export function parseLinkAction(value: string | undefined): LinkAction {
   if (value !== undefined && (linkActions as readonly string[]).includes(value)) return value as LinkAction;
-  throw new UsageError(`Unknown links action "${value ?? ''}".${didYouMean(value ?? '', linkActions)} Use one of: ${linkActions.join(', ')}.`, 'links');
+  throw new UsageError(
+    `Unknown links action "${value ?? ''}".${didYouMean(value ?? '', linkActions)} Use one of: ${linkActions.join(', ')}.`,
+    'links',
+  );
 }
 
 /** A positive integer from `--partner`, or a usage error before anything is sent. */
@@ -26,16 +29,26 @@ function linkLines(links: ReferralLink[], c: Colours): string[] {
   const rows = links.map((l) => [l.short_link, String(l.partner_id), l.enabled ? 'on' : 'off', l.url]);
   const header = ['SHORT LINK', 'PARTNER', 'STATE', 'URL'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [c.dim(line(header)), ...rows.map(line)];
 }
 
 /** `svc links create --partner <id> [--short-link …]`: prints the full URL the partner shares (`POST /api/v1/links`). */
-export async function createLink(ctx: Context, apiKey: string, input: { partner: string | undefined; shortLink: string | undefined }): Promise<void> {
+export async function createLink(
+  ctx: Context,
+  apiKey: string,
+  input: { partner: string | undefined; shortLink: string | undefined },
+): Promise<void> {
   const partnerId = partnerIdOption(input.partner, true) as number;
   const { output } = ctx;
   const o = output.out;
-  const { data: link } = await ctx.client(apiKey).links.create({ partner_id: partnerId, ...(input.shortLink ? { short_link: input.shortLink } : {}) });
+  const { data: link } = await ctx
+    .client(apiKey)
+    .links.create({ partner_id: partnerId, ...(input.shortLink ? { short_link: input.shortLink } : {}) });
   output.say(o.green(`✔ Referral link ${link.short_link} created for partner ${link.partner_id}. The partner shares:`));
   output.say(`  ${o.bold(link.url)}`);
   output.next([

@@ -73,7 +73,9 @@ describe('waitForSignIn (real reference server, injected sleep)', () => {
   });
 
   it('passes other errors through (404 Session not found)', async () => {
-    await expect(waitForSignIn(client, { state: 'no-such-state', pollIntervalSeconds: 1, sleep: async () => undefined })).rejects.toMatchObject({
+    await expect(
+      waitForSignIn(client, { state: 'no-such-state', pollIntervalSeconds: 1, sleep: async () => undefined }),
+    ).rejects.toMatchObject({
       status: 404,
       message: 'Session not found',
     });

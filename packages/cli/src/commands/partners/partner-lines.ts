@@ -24,6 +24,10 @@ export function partnerLines(partners: PartnerSummary[], c: Colours): string[] {
   ]);
   const header = ['ID', 'NAME', 'EMAIL', 'STATUS', 'CLICKS/LEADS/SALES', 'REVENUE', 'DUE', 'PAID'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
   return [c.dim(line(header)), ...rows.map(line)];
 }

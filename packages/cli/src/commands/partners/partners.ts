@@ -8,12 +8,19 @@ export type PartnerAction = (typeof partnerActions)[number];
 
 export function parsePartnerAction(value: string | undefined): PartnerAction {
   if (value !== undefined && (partnerActions as readonly string[]).includes(value)) return value as PartnerAction;
-  throw new UsageError(`Unknown partners action "${value ?? ''}".${didYouMean(value ?? '', partnerActions)} Use one of: ${partnerActions.join(', ')}.`, 'partners');
+  throw new UsageError(
+    `Unknown partners action "${value ?? ''}".${didYouMean(value ?? '', partnerActions)} Use one of: ${partnerActions.join(', ')}.`,
+    'partners',
+  );
 }
 
 /** `svc partners add --name … [--email …]`: adds a partner to the key's program (`POST /api/v1/partners`). */
-export async function addPartner(ctx: Context, apiKey: string, input: { name: string | undefined; email: string | undefined }): Promise<void> {
-  if (!input.name) throw new UsageError('--name is required: the partner\'s name.', 'partners');
+export async function addPartner(
+  ctx: Context,
+  apiKey: string,
+  input: { name: string | undefined; email: string | undefined },
+): Promise<void> {
+  if (!input.name) throw new UsageError("--name is required: the partner's name.", 'partners');
   const { output } = ctx;
   const o = output.out;
   const { data: partner } = await ctx.client(apiKey).partners.create({ name: input.name, ...(input.email ? { email: input.email } : {}) });
@@ -28,6 +35,7 @@ export async function listPartners(ctx: Context, apiKey: string): Promise<void> 
   const { output } = ctx;
   const { data } = await ctx.client(apiKey).partners.list();
   for (const line of partnerLines(data.partners, output.out)) output.say(line);
-  if (data.partners.length === 0) output.next([`${output.out.cyan('svc partners add --name "Jane Doe" --email jane@example.com')}   add your first partner`]);
+  if (data.partners.length === 0)
+    output.next([`${output.out.cyan('svc partners add --name "Jane Doe" --email jane@example.com')}   add your first partner`]);
   output.document({ ok: true, partners: data.partners });
 }

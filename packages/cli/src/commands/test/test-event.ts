@@ -13,7 +13,10 @@ export type TestKind = (typeof testKinds)[number];
 
 export function parseTestKind(value: string | undefined): TestKind {
   if (value !== undefined && (testKinds as readonly string[]).includes(value)) return value as TestKind;
-  throw new UsageError(`Unknown test event "${value ?? ''}".${didYouMean(value ?? '', testKinds)} Use one of: ${testKinds.join(', ')}.`, 'test');
+  throw new UsageError(
+    `Unknown test event "${value ?? ''}".${didYouMean(value ?? '', testKinds)} Use one of: ${testKinds.join(', ')}.`,
+    'test',
+  );
 }
 
 type Result = TestEventResponse['data'];
@@ -64,7 +67,13 @@ export async function testEvent(ctx: Context, apiKey: string, kind: TestKind): P
       customer_key: trail.customer_key,
       additional_data: testMode,
     });
-    const event = { event_type: 'sale', ok: true, customer_key: trail.customer_key, sale_id: sale.sale_id, transaction_id: transactionId } as const;
+    const event = {
+      event_type: 'sale',
+      ok: true,
+      customer_key: trail.customer_key,
+      sale_id: sale.sale_id,
+      transaction_id: transactionId,
+    } as const;
     const warnings = sale.duplicate ? undefined : sale.warnings;
     result = { data: { mode: 'single', events: [event] }, requestId: sale.requestId, ...(warnings ? { warnings } : {}) };
   } else {
@@ -109,7 +118,11 @@ async function leadForClick(ctx: Context, apiKey: string, clickId: string) {
   try {
     const lead = await ctx.client(apiKey).track.lead({ click_id: clickId, customer_key: customerKey, additional_data: testMode });
     const event = { event_type: 'lead', ok: true, click_id: clickId, customer_key: customerKey } as const;
-    return { data: { mode: 'single', events: [event] } satisfies Result, requestId: lead.requestId, ...(lead.warnings ? { warnings: lead.warnings } : {}) };
+    return {
+      data: { mode: 'single', events: [event] } satisfies Result,
+      requestId: lead.requestId,
+      ...(lead.warnings ? { warnings: lead.warnings } : {}),
+    };
   } catch (error) {
     if (!(error instanceof SvcApiError) || error.status !== 400) throw error;
     throw new CommandFailure(

@@ -40,6 +40,8 @@ export interface ServerConfig {
   logLevel: string;
   /** `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: outbound webhooks may go to loopback, private and link-local addresses. */
   webhooksAllowPrivate: boolean;
+  /** `SVC_LOOKUP_CACHE_MAX_AGE_MS` (PostgreSQL; tests): the cached lookups' age limit, 1,000 ms by default. */
+  lookupCacheMaxAgeMs: number | undefined;
 }
 
 const oidcVariables = ['SVC_OIDC_ISSUER', 'SVC_OIDC_CLIENT_ID', 'SVC_OIDC_CLIENT_SECRET'] as const;
@@ -69,7 +71,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
     logLevel,
     webhooksAllowPrivate: env.SVC_WEBHOOKS_ALLOW_PRIVATE === '1',
+    lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS) : undefined,
   };
+}
+
+function readPositiveInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (milliseconds); got ${value}`);
+  return n;
 }
 
 function readPublicUrl(value: string): string {

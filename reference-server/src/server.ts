@@ -12,7 +12,7 @@ if (args.help) {
   process.exit(0);
 }
 const config = readConfig(args.env);
-const store = await openStore(config.databaseUrl);
+const store = await openStore(config.databaseUrl, config.lookupCacheMaxAgeMs ? { lookupCacheMaxAgeMs: config.lookupCacheMaxAgeMs } : {});
 const app = buildApp({
   store,
   testControl: config.testControl,

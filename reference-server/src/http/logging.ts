@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 
 /** Where logs go and how much: pino's level (`LOG_LEVEL`) and, in tests, a stream to read them back. */
 export interface LogOptions {
@@ -30,13 +31,27 @@ const redactPaths = [
   '*.password',
 ];
 
+let stdout: ReturnType<typeof pino.destination> | undefined;
+
+/**
+ * Standard output through pino's asynchronous destination (sonic-boom, `sync: false`): a log line is queued and
+ * written by the event loop in batches, never with a blocking `write(2)` per request (a pipe's writes are
+ * synchronous in Node on Linux; they were most of the logging share of a tracking request's CPU, BENCHMARKS.md).
+ * pino flushes it on exit. One for the process, shared by every app built in it.
+ */
+function asyncStdout(): ReturnType<typeof pino.destination> {
+  // At most 16 MiB waiting: a reader that stops draining standard output costs log lines, never unbounded memory.
+  stdout ??= pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 });
+  return stdout;
+}
+
 /** Fastify's pino logger options: JSON lines, redacted, or off. */
 export function loggerOptions(log: LogOptions | undefined): FastifyServerOptions['logger'] {
   if (!log || log.level === 'silent') return false;
   return {
     level: log.level,
     redact: { paths: redactPaths, censor: '[redacted]' },
-    ...(log.stream ? { stream: log.stream } : {}),
+    stream: log.stream ?? asyncStdout(),
   };
 }
 

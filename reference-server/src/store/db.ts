@@ -9,6 +9,8 @@ import { leadByBrowserMigration } from './migrations/0004_lead_by_browser';
 import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
 import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag';
 import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
+import { attachGroupCommit } from './group-commit';
+import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,6 +32,8 @@ export interface OpenStoreOptions {
    */
   pgSchema?: string;
   dropSchemaOnClose?: boolean;
+  /** PostgreSQL: the cached lookups' age limit (store/lookup-cache.ts); 1,000 ms by default. */
+  lookupCacheMaxAgeMs?: number;
 }
 
 // int8 (bigint) and numeric come back from pg as strings; every such column here holds an integer that
@@ -51,10 +55,13 @@ async function openSqlite(file: string): Promise<Store> {
   // WAL: readers never block the writer, and a committed transaction survives a killed process.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // One process owns the file, so every write is seen here: the lookup cache needs no expiry (store/lookup-cache.ts).
+  const lookups = new LookupCache(undefined);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });
   await migrate(db, 'sqlite');
+  attachLookupCache(db, lookups);
+  attachGroupCommit(db);
   return {
     db,
     dialect: 'sqlite',
@@ -70,11 +77,14 @@ async function openSqlite(file: string): Promise<Store> {
  * The queries are a small fixed set of SQL texts, so statements are kept by text; the bound only guards
  * against a caller that builds unbounded variants.
  */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
+function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCache) {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string): SqliteDatabase.Statement {
+      // Kysely prepares each statement right before running it. One connection behind Kysely's mutex: no other
+      // request reads between this write and its COMMIT, so emptying the cache now is enough (store/lookup-cache.ts).
+      if (writesCachedTables(text)) lookups.invalidate();
       let statement = statements.get(text);
       if (!statement) {
         if (statements.size >= 500) statements.clear();
@@ -98,18 +108,97 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   await bootstrap.end();
 
   const pool = new pg.Pool({ connectionString: url.toString(), max: 10, options: `-c search_path="${schema}"` });
+  const lookups = new LookupCache(options.lookupCacheMaxAgeMs ?? 1000);
+  // Servers on one schema share a channel; each hears the others' (and its own) changes of cached rows.
+  const channel = `svc_lookups_${schema}`;
+  pool.on('connect', (client) => watchStatements(client, lookups, channel));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
+  attachLookupCache(db, lookups);
+  const listener = listenForChanges(url.toString(), channel, lookups);
   return {
     db,
     dialect: 'postgres',
     wipe: () => wipeAll(db),
     ping: () => ping(db),
     async close() {
+      await listener.close();
       if (options.dropSchemaOnClose && schema !== 'public') {
         await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db);
       }
       await db.destroy();
+    },
+  };
+}
+
+/**
+ * Every statement of a pooled connection passes here (store/lookup-cache.ts). A write to a cached table empties
+ * this process's cache when it runs and again when it is committed (in a transaction: at its `commit` or
+ * `rollback`), and sends `pg_notify` on the same connection, which PostgreSQL delivers to every listener at commit.
+ */
+function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: string): void {
+  const query = client.query.bind(client) as (text: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  let inTransaction = false;
+  let changed = false;
+  (client as { query: unknown }).query = async (text: unknown, values?: unknown[]) => {
+    if (typeof text !== 'string') return query(text, values);
+    const command = text.slice(0, 20).toLowerCase();
+    if (command === 'begin' || command.startsWith('start transaction')) inTransaction = true;
+    const ending = command === 'commit' || command === 'rollback';
+    const writes = !ending && writesCachedTables(text);
+    if (writes) lookups.invalidate();
+    let result: pg.QueryResult;
+    try {
+      result = await query(text, values);
+      if (writes) {
+        await query('select pg_notify($1, $2)', [channel, '']);
+        if (inTransaction) changed = true;
+        else lookups.invalidate();
+      }
+    } finally {
+      if (ending) {
+        inTransaction = false;
+        if (changed) lookups.invalidate();
+        changed = false;
+      }
+    }
+    return result;
+  };
+}
+
+/**
+ * `LISTEN` on a connection of its own; a notification empties the cache. When the connection fails it is opened
+ * again after a second; meanwhile the entries' age limit still bounds staleness (store/lookup-cache.ts).
+ */
+function listenForChanges(connectionString: string, channel: string, lookups: LookupCache): { close(): Promise<void> } {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString });
+    client = next;
+    next.on('notification', () => lookups.invalidate());
+    next.on('error', () => {
+      // A change may have been missed while the connection was down.
+      lookups.invalidate();
+      void next.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(() => void connect(), 1000);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN "${channel}"`);
+      lookups.invalidate();
+    } catch {
+      void next.end().catch(() => undefined);
+      if (!closed && client === next) retry = setTimeout(() => void connect(), 1000);
+    }
+  };
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -137,7 +226,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
   // (another test server's) as ours, skips creating it, and fails under parallel PostgreSQL tests.
   const { error } = await new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
 }
 
 const tables: (keyof Database)[] = [

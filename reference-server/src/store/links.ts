@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { cachedLookup } from './lookup-cache';
 import type { Database, ReferralLink } from './schema';
 
 type Db = Kysely<Database>;
@@ -9,13 +10,16 @@ export function findLinkByShortLink(db: Db, shortLink: string): Promise<Referral
 
 /** The link a click names, with its partner's status (a suspended partner's links refuse clicks); one indexed join. */
 export function findLinkForClick(db: Db, shortLink: string) {
-  return db
-    .selectFrom('referral_links')
-    .leftJoin('partners', 'partners.id', 'referral_links.partner_id')
-    .selectAll('referral_links')
-    .select('partners.status as partner_status')
-    .where('referral_links.short_link', '=', shortLink)
-    .executeTakeFirst();
+  // Through the lookup cache (store/lookup-cache.ts): a write to the link or its partner empties it.
+  return cachedLookup(db, `link:${shortLink}`, () =>
+    db
+      .selectFrom('referral_links')
+      .leftJoin('partners', 'partners.id', 'referral_links.partner_id')
+      .selectAll('referral_links')
+      .select('partners.status as partner_status')
+      .where('referral_links.short_link', '=', shortLink)
+      .executeTakeFirst(),
+  );
 }
 
 export async function insertLink(

@@ -1,16 +1,18 @@
 import type { Kysely } from 'kysely';
+import { cachedLookup } from './lookup-cache';
 import type { Database, NewProgram, Program } from './schema';
 
 type Db = Kysely<Database>;
 
+/** Through the lookup cache (store/lookup-cache.ts): the returned row is frozen. */
 export function findProgramById(db: Db, id: number): Promise<Program | undefined> {
-  return db.selectFrom('programs').selectAll().where('id', '=', id).executeTakeFirst();
+  return cachedLookup(db, `program:${id}`, () => db.selectFrom('programs').selectAll().where('id', '=', id).executeTakeFirst());
 }
 
 /** Inserts a program and its (zeroed) metrics row, in one transaction. */
 /** The program whose key hashes to `hash` (unique index on `api_key_hash`). */
 export function findProgramByKeyHash(db: Db, hash: string): Promise<Program | undefined> {
-  return db.selectFrom('programs').selectAll().where('api_key_hash', '=', hash).executeTakeFirst();
+  return cachedLookup(db, `key:${hash}`, () => db.selectFrom('programs').selectAll().where('api_key_hash', '=', hash).executeTakeFirst());
 }
 
 export async function insertProgram(db: Db, values: NewProgram): Promise<Program> {

@@ -66,6 +66,9 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
     const onData = () => {
       if (!output.includes('listening on')) return;
       clearTimeout(timer);
+      // Stop looking: scanning the whole output again on every later chunk cost the benchmark's load generator (this
+      // process) more CPU the longer a loaded server logged, and slowed what it measured (BENCHMARKS.md).
+      child.stdout.off('data', onData);
       resolve();
     };
     child.stdout.on('data', onData);

@@ -2,6 +2,7 @@ import { fail } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
 import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
+import { writeTransaction } from '../../store/group-commit';
 import { findProgramById } from '../../store/programs';
 import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -118,7 +119,8 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
   };
 
   try {
-    await deps.db.transaction().execute(record);
+    // Group commit on SQLite (store/group-commit.ts): settles once the COMMIT holding this lead returned.
+    await writeTransaction(deps.db, record);
   } catch (error) {
     // Two identical first leads at once: the key's customer now exists, so this one is a second lead.
     if (isUniqueViolation(error)) throw leadStatusError('lead');

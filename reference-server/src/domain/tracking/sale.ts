@@ -1,8 +1,8 @@
 import type { Currency } from '@svc/types';
-import { sql } from 'kysely';
 import { fail } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey, markConverted } from '../../store/customers';
 import { insertEvent } from '../../store/events';
+import { behindSavepoint, writeTransaction } from '../../store/group-commit';
 import { findSaleByTransactionId, insertSale } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -63,7 +63,8 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   const now = deps.clock.now();
   let stored: { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown };
   try {
-    stored = await deps.db.transaction().execute(async (trx) => {
+    // Group commit on SQLite (store/group-commit.ts): resolves once the COMMIT holding this sale returned.
+    stored = await writeTransaction(deps.db, async (trx) => {
       const saleId = await insertSale(trx, {
         program_id: program.id,
         customer_id: customer?.id ?? null,
@@ -116,20 +117,22 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
           is_test: test,
         },
       });
-      if (test || partnerId === null) return { saleId, commission: null };
-      await sql`savepoint commission`.execute(trx);
-      try {
-        const commission = await createCommission(
-          deps,
-          { program, saleId, partnerId, amountCents: input.amountCents, currency: input.currency, isConversion },
-          trx,
-        );
-        await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId, customerKey, input, commission, now });
-        await sql`release savepoint commission`.execute(trx);
-        return { saleId, commission };
-      } catch (commissionError) {
-        await sql`rollback to savepoint commission`.execute(trx);
-        return { saleId, commission: null, commissionError };
+      const result = test || partnerId === null ? { saleId, commission: null } : await commissionBehindSavepoint();
+      // The sale is stored whatever happened to its commission, so it is counted either way.
+      await countSaleSafely(deps, trx, { program, partnerId, input, commissionCents: result.commission?.amountCents ?? 0, now });
+      return result;
+
+      async function commissionBehindSavepoint() {
+        const created = await behindSavepoint(trx, 'commission', async () => {
+          const commission = await createCommission(
+            deps,
+            { program, saleId, partnerId: partnerId!, amountCents: input.amountCents, currency: input.currency, isConversion },
+            trx,
+          );
+          await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId: partnerId!, customerKey, input, commission, now });
+          return commission;
+        });
+        return created.ok ? { saleId, commission: created.value } : { saleId, commission: null, commissionError: created.error };
       }
     });
   } catch (error) {
@@ -140,8 +143,6 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   }
 
   const commission = stored.commission;
-  // The sale is stored whatever happened to its commission, so it is counted either way.
-  await countSaleSafely(deps, { program, partnerId, input, commissionCents: commission?.amountCents ?? 0, now });
   if ('commissionError' in stored) throw stored.commissionError;
   return {
     saleId: stored.saleId,
@@ -235,13 +236,18 @@ async function resolveCustomer(deps: DomainDeps, input: SaleInput): Promise<Cust
   throw fail(elsewhere ? 'saleOtherProgram' : 'saleCustomerNotFound');
 }
 
+/**
+ * The sale's metrics, last in its transaction behind their own savepoint: a failure rolls back the metrics only, is
+ * logged and changes nothing else (§POST /api/v1/track/sale); counted in the sale's COMMIT, no second commit.
+ */
 async function countSaleSafely(
   deps: DomainDeps,
+  trx: DomainDeps['db'],
   s: { program: Program; partnerId: number | null; input: SaleInput; commissionCents: number; now: number },
 ): Promise<void> {
-  try {
+  const counted = await behindSavepoint(trx, 'metrics', async () => {
     deps.faults.check('metrics');
-    await countSale(deps.db, {
+    await countSale(trx, {
       programId: s.program.id,
       partnerId: s.partnerId,
       isTest: s.input.test,
@@ -252,8 +258,7 @@ async function countSaleSafely(
       occurredAt: s.input.occurredAt,
       now: s.now,
     });
-  } catch (error) {
-    // §POST /api/v1/track/sale: metric failures after the sale and commission are stored are logged only.
-    deps.log?.error({ err: error, program_id: s.program.id }, 'sale metrics update failed');
-  }
+  });
+  // §POST /api/v1/track/sale: metric failures after the sale and commission are stored are logged only.
+  if (!counted.ok) deps.log?.error({ err: counted.error, program_id: s.program.id }, 'sale metrics update failed');
 }

@@ -1,0 +1,81 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * The hot path's lookups (a link by short code, a program by key hash, a program by id, the program's settings
+ * being its row) answered from memory (BENCHMARKS.md, "Where a tracking request's time goes"). Correctness rests
+ * on invalidation at the driver, not on each write path remembering to call it: `store/db.ts` sees every statement
+ * text, and any `insert into`, `update` or `delete from` on `programs`, `partners` or `referral_links` empties the
+ * cache: when the statement runs, and again when its transaction ends (PostgreSQL: another pooled connection may
+ * read the old row between the two). So a regenerated key, a disabled link, a suspended partner or new settings
+ * are never served stale by the instance that answered the change, whichever route made it (dashboard settings,
+ * key regeneration, link PATCH in the dashboard, partner view or program-key API, partner PATCH, test control).
+ *
+ * Other instances (PostgreSQL only; SQLite is one process, so this cache alone suffices there) learn of changes by
+ * `LISTEN`/`NOTIFY`: the writing connection sends `pg_notify` inside the write's transaction, so it is delivered
+ * at commit, usually within milliseconds. Entries also expire after `maxAgeMs` (1 s on PostgreSQL), which bounds
+ * staleness across instances at one second even when a notification is lost (listener reconnecting).
+ */
+export class LookupCache {
+  private generation = 0;
+  private readonly entries = new Map<string, { value: unknown; at: number }>();
+
+  constructor(
+    /** Entries older than this are read again; undefined: never (one process, every write seen here). */
+    private readonly maxAgeMs: number | undefined,
+    private readonly limit = 10_000,
+  ) {}
+
+  /** The cached value of `key`, else `load()`'s, cached unless a write happened meanwhile. Misses are not cached. */
+  async get<T extends object>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const hit = this.entries.get(key);
+    const now = performance.now();
+    if (hit && (this.maxAgeMs === undefined || now - hit.at < this.maxAgeMs)) return hit.value as T;
+    const generation = this.generation;
+    const value = await load();
+    if (value !== undefined && generation === this.generation) {
+      if (this.entries.size >= this.limit) this.entries.clear();
+      // Shared between requests: frozen so that no caller can change what the next one reads.
+      this.entries.set(key, { value: Object.freeze(value), at: now });
+    }
+    return value;
+  }
+
+  /** Forgets everything; a lookup in flight when this runs does not store its (possibly old) row. */
+  invalidate(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}
+
+const caches = new WeakMap<Kysely<Database>, LookupCache>();
+
+/** Attaches the cache to the store's Kysely instance (a transaction's `trx` has none: it reads the database). */
+export function attachLookupCache(db: Kysely<Database>, cache: LookupCache): void {
+  caches.set(db, cache);
+}
+
+/** `load()` through the store's cache under `key`, or straight from the database when `db` has none. */
+export function cachedLookup<T extends object>(
+  db: Kysely<Database>,
+  key: string,
+  load: () => Promise<T | undefined>,
+): Promise<T | undefined> {
+  const cache = caches.get(db);
+  return cache ? cache.get(key, load) : load();
+}
+
+/** The statements that change what the cache holds: any write to programs, partners or referral_links. */
+const cachedTableWrite = /\b(?:update|insert\s+into|delete\s+from)\s+"?(?:programs|partners|referral_links)"?(?:[\s(]|$)/i;
+
+const seen = new Map<string, boolean>();
+
+/** Whether a statement changes what the cache holds; remembered per text (the store runs a small fixed set). */
+export function writesCachedTables(sqlText: string): boolean {
+  let writes = seen.get(sqlText);
+  if (writes === undefined) {
+    writes = cachedTableWrite.test(sqlText);
+    if (seen.size < 2000) seen.set(sqlText, writes);
+  }
+  return writes;
+}

@@ -48,7 +48,12 @@ export async function benchEventScale(
   server = await spawnBenchServer(db.url);
   try {
     const large = await measure(server, fixture, options);
-    return { store, smallEvents, largeEvents: options.events, rows: [...small].map(([route, result]) => ({ route, small: result, large: large.get(route)! })) };
+    return {
+      store,
+      smallEvents,
+      largeEvents: options.events,
+      rows: [...small].map(([route, result]) => ({ route, small: result, large: large.get(route)! })),
+    };
   } finally {
     await server.stop();
   }
@@ -85,27 +90,56 @@ async function createFixture(server: ServerProcess): Promise<Fixture> {
   return { programId: program.id, key: program.api_token, cookie, partnerIds };
 }
 
-async function measure(server: ServerProcess, fixture: Fixture, options: { connections: number; seconds: number }): Promise<Map<string, LoadResult>> {
+async function measure(
+  server: ServerProcess,
+  fixture: Fixture,
+  options: { connections: number; seconds: number },
+): Promise<Map<string, LoadResult>> {
   const id = fixture.programId;
   const session = { cookie: fixture.cookie };
   const routes: [string, { method: string; path: string; headers: Record<string, string>; body?: string }][] = [
-    ['GET /api/v1/programs/me/readiness', { method: 'GET', path: '/api/v1/programs/me/readiness', headers: { authorization: `Bearer ${fixture.key}` } }],
+    [
+      'GET /api/v1/programs/me/readiness',
+      { method: 'GET', path: '/api/v1/programs/me/readiness', headers: { authorization: `Bearer ${fixture.key}` } },
+    ],
     ['GET /api/tracking/readiness/:id', { method: 'GET', path: `/api/tracking/readiness/${id}`, headers: session }],
     ['GET /api/tracking/status/:id', { method: 'GET', path: `/api/tracking/status/${id}`, headers: session }],
     ['GET /api/tracking/performance/:id', { method: 'GET', path: `/api/tracking/performance/${id}`, headers: session }],
     ['GET /api/tracking/performance/:id?days=90', { method: 'GET', path: `/api/tracking/performance/${id}?days=90`, headers: session }],
     ['GET /api/tracking/events/:id', { method: 'GET', path: `/api/tracking/events/${id}`, headers: session }],
-    ['GET /api/tracking/events/:id?include_test=true', { method: 'GET', path: `/api/tracking/events/${id}?include_test=true`, headers: session }],
+    [
+      'GET /api/tracking/events/:id?include_test=true',
+      { method: 'GET', path: `/api/tracking/events/${id}?include_test=true`, headers: session },
+    ],
     [
       'POST /api/tracking/check-test-events',
-      { method: 'POST', path: '/api/tracking/check-test-events', headers: { ...session, 'content-type': 'application/json' }, body: JSON.stringify({ program_id: id }) },
+      {
+        method: 'POST',
+        path: '/api/tracking/check-test-events',
+        headers: { ...session, 'content-type': 'application/json' },
+        body: JSON.stringify({ program_id: id }),
+      },
     ],
   ];
   const results = new Map<string, LoadResult>();
   // One short warm-up so the first route measured does not pay for JIT and cold caches.
-  await load({ name: 'warm-up', url: server.url, pid: server.child.pid!, seconds: 1, connections: options.connections, request: routes[0]![1] });
+  await load({
+    name: 'warm-up',
+    url: server.url,
+    pid: server.child.pid!,
+    seconds: 1,
+    connections: options.connections,
+    request: routes[0]![1],
+  });
   for (const [name, request] of routes) {
-    const result = await load({ name, url: server.url, pid: server.child.pid!, seconds: options.seconds, connections: options.connections, request });
+    const result = await load({
+      name,
+      url: server.url,
+      pid: server.child.pid!,
+      seconds: options.seconds,
+      connections: options.connections,
+      request,
+    });
     if (result.non2xx > 0) throw new Error(`${name} answered non-2xx ${JSON.stringify(result.statuses)}`);
     results.set(name, result);
   }

@@ -19,18 +19,40 @@ const link = await server.control.createLink({ program_id: program.id, partner_i
 const auth = { 'content-type': 'application/json', authorization: `Bearer ${program.api_token}` };
 let n = 0;
 const requests = {
-  click: { method: 'POST', path: '/api/v1/track/click', headers: auth, body: JSON.stringify({ affiliate_url: `https://shop.example.com/?aff=${link.short_link}` }) },
-  lead: { method: 'POST', path: '/api/v1/track/lead', headers: auth, setupRequest: (r: object) => ({ ...r, body: JSON.stringify({ customer_key: `p-${n++}` }) }) },
+  click: {
+    method: 'POST',
+    path: '/api/v1/track/click',
+    headers: auth,
+    body: JSON.stringify({ affiliate_url: `https://shop.example.com/?aff=${link.short_link}` }),
+  },
+  lead: {
+    method: 'POST',
+    path: '/api/v1/track/lead',
+    headers: auth,
+    setupRequest: (r: object) => ({ ...r, body: JSON.stringify({ customer_key: `p-${n++}` }) }),
+  },
   sale: {
     method: 'POST',
     path: '/api/v1/track/sale',
     headers: auth,
-    setupRequest: (r: object) => ({ ...r, body: JSON.stringify({ transaction_id: `p-${n++}`, amount_cents: 1000, customer_key: 'nobody' }) }),
+    setupRequest: (r: object) => ({
+      ...r,
+      body: JSON.stringify({ transaction_id: `p-${n++}`, amount_cents: 1000, customer_key: 'nobody' }),
+    }),
   },
 }[route]!;
 const before = new Set(readdirSync(dir));
-const result = await load({ name: route, url: server.url, pid: server.child.pid!, seconds: Number(process.env.BENCH_SECONDS ?? 5), connections: 50, request: requests });
-console.log(`${route}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}`);
+const result = await load({
+  name: route,
+  url: server.url,
+  pid: server.child.pid!,
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  connections: 50,
+  request: requests,
+});
+console.log(
+  `${route}: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, statuses ${JSON.stringify(result.statuses)}`,
+);
 await server.stop();
 await db.dispose();
 
@@ -50,4 +72,5 @@ for (const node of profile.nodes) {
   total += node.hitCount;
 }
 console.log(`profile: ${join(dir, file)}`);
-for (const [where, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`${((hits / total) * 100).toFixed(1).padStart(5)} %  ${where}`);
+for (const [where, hits] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 30))
+  console.log(`${((hits / total) * 100).toFixed(1).padStart(5)} %  ${where}`);

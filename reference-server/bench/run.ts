@@ -15,7 +15,9 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
-const postgres = process.env.BENCH_DATABASE_URL ?? (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test');
+const postgres =
+  process.env.BENCH_DATABASE_URL ??
+  (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test');
 /** `tracking` or `scale` runs one half only (the report then holds that half). */
 const only = process.env.BENCH_ONLY;
 
@@ -50,7 +52,8 @@ for (const store of stores) {
     try {
       console.log(`\n== ${store}: dashboard and readiness at 10k and ${events} events`);
       const result = await benchEventScale(store, scaleDb, { events, connections: 10, seconds: Math.max(3, Math.round(seconds / 2)) });
-      for (const row of result.rows) console.log(`${row.route.padEnd(44)} ${row.small.p50}/${row.small.p99} ms → ${row.large.p50}/${row.large.p99} ms (p50/p99)`);
+      for (const row of result.rows)
+        console.log(`${row.route.padEnd(44)} ${row.small.p50}/${row.small.p99} ms → ${row.large.p50}/${row.large.p99} ms (p50/p99)`);
       scale.push(result);
     } finally {
       await scaleDb.dispose();

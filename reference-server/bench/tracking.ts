@@ -58,8 +58,22 @@ export async function benchTracking(store: string, databaseUrl: string, options:
     const serverTarget = { url: server.url, pid: server.child.pid! };
 
     // Warm both processes up (JIT, connection pools, SQLite page cache) before anything is measured.
-    await load({ name: 'warm-up', url: server.url, pid: server.child.pid!, seconds: 2, connections: options.connections, request: { method: 'POST', path: '/api/v1/track/click', headers: json, body: clickBody } });
-    await load({ name: 'warm-up', url: bare.url, pid: bare.pid, seconds: 2, connections: options.connections, request: { method: 'POST', path: '/bare', headers: json, body: clickBody } });
+    await load({
+      name: 'warm-up',
+      url: server.url,
+      pid: server.child.pid!,
+      seconds: 2,
+      connections: options.connections,
+      request: { method: 'POST', path: '/api/v1/track/click', headers: json, body: clickBody },
+    });
+    await load({
+      name: 'warm-up',
+      url: bare.url,
+      pid: bare.pid,
+      seconds: 2,
+      connections: options.connections,
+      request: { method: 'POST', path: '/bare', headers: json, body: clickBody },
+    });
 
     const clickIds: string[] = [];
     const pairs: TrackingPair[] = [];

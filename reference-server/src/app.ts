@@ -70,7 +70,10 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Node 20 applies `requestTimeout` only when the HTTP server is created with it (`http`); Fastify also assigns
     // its own option afterwards, which must then not reset it to 0 (no timeout).
     // Node checks the deadline every `connectionsCheckingInterval` (30 s by default): a short timeout checks sooner.
-    http: { requestTimeout: limits.requestTimeoutMs, connectionsCheckingInterval: Math.min(30_000, Math.max(100, limits.requestTimeoutMs / 4)) },
+    http: {
+      requestTimeout: limits.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, limits.requestTimeoutMs / 4)),
+    },
     requestTimeout: limits.requestTimeoutMs,
     connectionTimeout: limits.connectionTimeoutMs,
     keepAliveTimeout: limits.keepAliveTimeoutMs,

@@ -71,7 +71,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
     logLevel,
     webhooksAllowPrivate: env.SVC_WEBHOOKS_ALLOW_PRIVATE === '1',
-    lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS) : undefined,
+    lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
+      ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS)
+      : undefined,
   };
 }
 
@@ -102,12 +104,16 @@ function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
 
 function readSecretKey(value: string | undefined): string | undefined {
   if (!value) return undefined;
-  if (value.length < minSecretKeyLength) throw new Error(`SVC_SECRET_KEY must be at least ${minSecretKeyLength} characters (try: openssl rand -base64 48)`);
+  if (value.length < minSecretKeyLength)
+    throw new Error(`SVC_SECRET_KEY must be at least ${minSecretKeyLength} characters (try: openssl rand -base64 48)`);
   return value;
 }
 
 function readWebhookSecrets(value: string | undefined): string[] {
-  const secrets = (value ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const secrets = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const wrong = secrets.find((s) => !s.startsWith('whsec_'));
   if (wrong !== undefined) throw new Error('SVC_PROCESSOR_WEBHOOK_SECRET holds Stripe endpoint secrets, each starting with whsec_');
   return secrets;

@@ -31,7 +31,9 @@ try {
   });
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-  console.error(`Port ${config.port} is already in use (another svc demo or server?). Stop it, or choose another port: PORT=${config.port + 1} pnpm start`);
+  console.error(
+    `Port ${config.port} is already in use (another svc demo or server?). Stop it, or choose another port: PORT=${config.port + 1} pnpm start`,
+  );
   process.exit(1);
 }
 if (!fixedKey) writeDemoKey(keyFile, demo.seeded.apiKey);

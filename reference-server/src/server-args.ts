@@ -26,6 +26,10 @@ export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: 
   if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new Error(`--port must be a port number, got ${values.port}`);
   return {
     help: false,
-    env: { ...env, ...(values.port === undefined ? {} : { PORT: values.port }), ...(values.host === undefined ? {} : { HOST: values.host }) },
+    env: {
+      ...env,
+      ...(values.port === undefined ? {} : { PORT: values.port }),
+      ...(values.host === undefined ? {} : { HOST: values.host }),
+    },
   };
 }

@@ -128,16 +128,14 @@ describe('fastify-backend receives svc webhooks', () => {
     expect((await post('{}', {})).status).toBe(400);
 
     // A real delivery, captured on its way in, then sent again as is: handled once.
-    await shop.svc.track
-      .click({ affiliate_url: `https://shop.example.com/?aff=${shop.link.short_link}` })
-      .then((click) =>
-        backend!.inject({
-          method: 'POST',
-          url: '/signup',
-          payload: { email: 'lin@example.com' },
-          headers: { cookie: `svc_click_id=${click.click_id}` },
-        }),
-      );
+    await shop.svc.track.click({ affiliate_url: `https://shop.example.com/?aff=${shop.link.short_link}` }).then((click) =>
+      backend!.inject({
+        method: 'POST',
+        url: '/signup',
+        payload: { email: 'lin@example.com' },
+        headers: { cookie: `svc_click_id=${click.click_id}` },
+      }),
+    );
     await waitFor('the lead event', () => shop.events.length === 1);
     const captured = shop.requests.find((r) => r.headers['webhook-id'] !== 'msg_forged' && r.headers['webhook-id'] !== 'undefined');
     const replay = await post(captured!.body, captured!.headers);

@@ -24,7 +24,8 @@ function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === '@svc/reference-server') return dir;
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: unknown }).name === '@svc/reference-server')
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error('The @svc/reference-server package root was not found above ' + fileURLToPath(import.meta.url));
     dir = parent;

@@ -64,7 +64,8 @@ export function signInFailedPage(message: string, retryHint: string): string {
   );
 }
 
-const oidcHref = (state: string | undefined) => `/auth/sign-in?provider=oidc${state === undefined ? '' : `&state=${encodeURIComponent(state)}`}`;
+const oidcHref = (state: string | undefined) =>
+  `/auth/sign-in?provider=oidc${state === undefined ? '' : `&state=${encodeURIComponent(state)}`}`;
 
 /** The signed-out dashboard: one button into whichever sign-in the server has. */
 export function signedOutPage(): string {

@@ -34,9 +34,15 @@ describe('the demo key across restarts', () => {
     const blocker = createServer().listen(port, '127.0.0.1');
     await once(blocker, 'listening');
     try {
-      const busy = spawnSync(process.execPath, [demoBin], { cwd: dir, env: { ...process.env, PORT: String(port), DATABASE_URL: '' }, encoding: 'utf8' });
+      const busy = spawnSync(process.execPath, [demoBin], {
+        cwd: dir,
+        env: { ...process.env, PORT: String(port), DATABASE_URL: '' },
+        encoding: 'utf8',
+      });
       expect(busy.status).toBe(1);
-      expect(busy.stderr).toContain(`Port ${port} is already in use (another svc demo or server?). Stop it, or choose another port: PORT=${port + 1} pnpm start`);
+      expect(busy.stderr).toContain(
+        `Port ${port} is already in use (another svc demo or server?). Stop it, or choose another port: PORT=${port + 1} pnpm start`,
+      );
       expect(busy.stderr).not.toContain('EADDRINUSE');
     } finally {
       blocker.close();

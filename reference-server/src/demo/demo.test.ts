@@ -50,12 +50,16 @@ describe('pnpm start: the demo walk-through', () => {
     await page.click('#signup button');
     await expect.poll(() => page.textContent('#signup-result')).toMatch(/^Signed up as user_/);
     await page.click('button[data-product="dart"]');
-    await expect.poll(() => page.textContent('#buy-result')).toMatch(/^Paid 49\.00 USD\. svc recorded sale \d+; the partner earns 9\.80 USD \(20 %\)\.$/);
+    await expect
+      .poll(() => page.textContent('#buy-result'))
+      .toMatch(/^Paid 49\.00 USD\. svc recorded sale \d+; the partner earns 9\.80 USD \(20 %\)\.$/);
     await page.close();
 
     const records = await programRecords(running.store.db, running.seeded.programId);
     expect(records.clicks).toEqual([{ click_id: clickId, partner_id: running.seeded.partnerId, is_test: 0 }]);
-    expect(records.customers).toMatchObject([{ click_id: clickId, partner_id: running.seeded.partnerId, status: 'converted', provisional: 0 }]);
+    expect(records.customers).toMatchObject([
+      { click_id: clickId, partner_id: running.seeded.partnerId, status: 'converted', provisional: 0 },
+    ]);
     expect(records.sales).toMatchObject([{ amount_cents: 4900, currency: 'USD', is_test: 0, refunded: 0 }]);
     // The demo program pays 20 percent.
     expect(records.commissions).toMatchObject([{ sale_id: records.sales[0]!.id, amount_cents: 980 }]);

@@ -20,7 +20,12 @@ describe('seedDemo', () => {
     const first = await seedDemo(store!, systemClock);
     const second = await seedDemo(store!, systemClock);
 
-    expect(second).toMatchObject({ accountId: first.accountId, programId: first.programId, partnerId: first.partnerId, shortLink: demo.shortLink });
+    expect(second).toMatchObject({
+      accountId: first.accountId,
+      programId: first.programId,
+      partnerId: first.partnerId,
+      shortLink: demo.shortLink,
+    });
     expect(second.apiKey).not.toBe(first.apiKey);
     for (const table of ['accounts', 'programs', 'partners', 'referral_links'] as const) {
       const rows = await db.selectFrom(table).select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -99,7 +99,9 @@ async function ensureLink(deps: { db: Store['db']; clock: Clock }, program: Prog
     }
   }
   if (existing.program_id !== program.id || existing.partner_id !== partnerId) {
-    throw new Error(`referral link ${demo.shortLink} already belongs to program ${existing.program_id}; use a fresh DATABASE_URL for the demo`);
+    throw new Error(
+      `referral link ${demo.shortLink} already belongs to program ${existing.program_id}; use a fresh DATABASE_URL for the demo`,
+    );
   }
   if (existing.enabled !== 1) await setProgramLinkEnabled(deps, program, { id: existing.id }, { enabled: true });
 }

@@ -21,7 +21,8 @@ const products: Record<string, number> = { glider: 1900, dart: 4900 };
 const userCookie = 'demo_user';
 
 /** The storefront's stable internal user id for an email (the `customer_key` of every svc call). */
-export const customerKeyFor = (email: string) => `user_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
+export const customerKeyFor = (email: string) =>
+  `user_${createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 16)}`;
 
 const bodyField = (request: FastifyRequest, name: string): unknown =>
   typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>)[name] : undefined;

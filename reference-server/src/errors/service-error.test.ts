@@ -7,7 +7,13 @@ import { fail } from './service-error';
 describe('details.code', () => {
   it("carries every catalogue entry's client code, so no client decides by message text", () => {
     const withCode = Object.entries(catalogue as Record<string, CatalogueEntry>).filter(([, entry]) => entry.clientCode);
-    expect(withCode.map(([key]) => key).sort()).toEqual(['clickLinkNotFound', 'clickNoAff', 'commissionFailed', 'leadCustomerNotFound', 'pollSessionConsumed']);
+    expect(withCode.map(([key]) => key).sort()).toEqual([
+      'clickLinkNotFound',
+      'clickNoAff',
+      'commissionFailed',
+      'leadCustomerNotFound',
+      'pollSessionConsumed',
+    ]);
     for (const [key, entry] of withCode) expect(fail(key as keyof typeof catalogue).details).toEqual({ code: entry.clientCode });
     expect(leadStatusError('lead').details).toEqual({ code: leadStatusCode });
   });

@@ -14,7 +14,10 @@ const sign = (key: string, nonce: string) => createHmac('sha256', key).update(`s
  */
 export function issueFormToken(reply: FastifyReply, key: string, secure: boolean): string {
   const nonce = randomBytes(24).toString('base64url');
-  reply.header('Set-Cookie', cookieHeader(cookieName, nonce, { secure, maxAgeSeconds: signInFormMs / 1000, path: '/auth', sameSite: 'Strict' }));
+  reply.header(
+    'Set-Cookie',
+    cookieHeader(cookieName, nonce, { secure, maxAgeSeconds: signInFormMs / 1000, path: '/auth', sameSite: 'Strict' }),
+  );
   return sign(key, nonce);
 }
 

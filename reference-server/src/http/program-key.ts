@@ -60,12 +60,7 @@ export function checkRotation(request: FastifyRequest, program: Program, clock: 
 }
 
 /** Authenticates a request that requires the Bearer program key, with the route's message set. */
-export async function requireProgramKey(
-  request: FastifyRequest,
-  store: Store,
-  clock: Clock,
-  flavor: KeyFlavor,
-): Promise<Program> {
+export async function requireProgramKey(request: FastifyRequest, store: Store, clock: Clock, flavor: KeyFlavor): Promise<Program> {
   const parsed = parseBearer(request.headers.authorization);
   const set = messages[flavor];
   if (parsed.kind !== 'token') throw fail(set[parsed.kind]);

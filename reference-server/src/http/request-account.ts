@@ -11,6 +11,8 @@ export function requestAccount(svc: Pick<Services, 'store' | 'clock' | 'sessionC
   return (request, credential) =>
     signedInAccountId(
       svc,
-      credential === 'session' ? { sessionToken: readSessionToken(request, svc.sessionCookie) } : { authorization: request.headers.authorization },
+      credential === 'session'
+        ? { sessionToken: readSessionToken(request, svc.sessionCookie) }
+        : { authorization: request.headers.authorization },
     );
 }

@@ -10,7 +10,9 @@ describe('session cookie', () => {
   });
 
   it('is HttpOnly, SameSite=Lax, Path=/, and Secure only on HTTPS', () => {
-    expect(cookieHeader('svc_session', 'v', { secure: false, maxAgeSeconds: 60 })).toBe('svc_session=v; HttpOnly; SameSite=Lax; Path=/; Max-Age=60');
+    expect(cookieHeader('svc_session', 'v', { secure: false, maxAgeSeconds: 60 })).toBe(
+      'svc_session=v; HttpOnly; SameSite=Lax; Path=/; Max-Age=60',
+    );
     expect(cookieHeader('svc_session', 'v', { secure: true, maxAgeSeconds: 60 })).toMatch(/; Secure$/);
   });
 

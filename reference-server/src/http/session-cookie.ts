@@ -22,7 +22,13 @@ export function cookieHeader(
   value: string,
   options: { secure: boolean; maxAgeSeconds: number; path?: string; sameSite?: 'Lax' | 'Strict' },
 ): string {
-  const parts = [`${name}=${value}`, 'HttpOnly', `SameSite=${options.sameSite ?? 'Lax'}`, `Path=${options.path ?? '/'}`, `Max-Age=${options.maxAgeSeconds}`];
+  const parts = [
+    `${name}=${value}`,
+    'HttpOnly',
+    `SameSite=${options.sameSite ?? 'Lax'}`,
+    `Path=${options.path ?? '/'}`,
+    `Max-Age=${options.maxAgeSeconds}`,
+  ];
   if (options.secure) parts.push('Secure');
   return parts.join('; ');
 }

@@ -18,7 +18,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
   if (text === '' || text === '0') return 0;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     if (!isProxyAddress(entry)) {
       throw new Error(`TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, or 10.0.0.0/8,::1)`);

@@ -92,7 +92,10 @@ export class WebhookDispatcher {
           .then((result) => {
             if (result && !result.delivered) {
               // Ids only: the URL may carry a token and the headers a signature.
-              this.log.warn({ webhook_id: delivery.message_id, delivery_id: delivery.id, attempt: delivery.attempts + 1, error: result.error }, 'webhook attempt failed');
+              this.log.warn(
+                { webhook_id: delivery.message_id, delivery_id: delivery.id, attempt: delivery.attempts + 1, error: result.error },
+                'webhook attempt failed',
+              );
             }
           })
           .catch((error: unknown) => this.log.error({ err: error, delivery_id: delivery.id }, 'webhook attempt could not be recorded'))

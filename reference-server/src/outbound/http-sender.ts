@@ -36,7 +36,11 @@ export function httpSender(options: HttpSenderOptions): WebhookSender {
       const pinned = options.allowPrivateAddresses ? undefined : await publicAddressOf(url.hostname, controller.signal);
       return await post(url, request, pinned, controller.signal, timeoutMs);
     } catch (error) {
-      return { delivered: false, status: null, error: describe(controller.signal.reason instanceof TimedOut ? controller.signal.reason : error, timeoutMs) };
+      return {
+        delivered: false,
+        status: null,
+        error: describe(controller.signal.reason instanceof TimedOut ? controller.signal.reason : error, timeoutMs),
+      };
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', stop);
@@ -53,7 +57,8 @@ interface Pinned {
 async function publicAddressOf(hostname: string, signal: AbortSignal): Promise<Pinned> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
-  const addresses = literal !== 0 ? [{ address: host, family: literal }] : await abortable(resolveHost(host, { all: true, verbatim: true }), signal);
+  const addresses =
+    literal !== 0 ? [{ address: host, family: literal }] : await abortable(resolveHost(host, { all: true, verbatim: true }), signal);
   const refused = addresses.find((a) => !isPublicAddress(a.address));
   if (refused) {
     const named = literal !== 0 ? refused.address : `${refused.address} (${host})`;
@@ -73,7 +78,13 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   });
 }
 
-function post(url: URL, request: AttemptRequest, pinned: Pinned | undefined, signal: AbortSignal, timeoutMs: number): Promise<AttemptResult> {
+function post(
+  url: URL,
+  request: AttemptRequest,
+  pinned: Pinned | undefined,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<AttemptResult> {
   const lookup: LookupFunction | undefined = pinned
     ? (_hostname, options, callback) => {
         if (options.all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [pinned]);

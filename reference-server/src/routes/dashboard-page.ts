@@ -29,7 +29,8 @@ export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
       return sendPage(reply, 200, dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl, processorWebhook }));
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;
-      if (error.status === 403) return sendPage(reply, 200, signInFailedPage(error.message, 'Contact support if you think this is a mistake.'));
+      if (error.status === 403)
+        return sendPage(reply, 200, signInFailedPage(error.message, 'Contact support if you think this is a mistake.'));
       return sendPage(reply, 200, signedOutPage());
     }
   });

@@ -28,7 +28,12 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
     const limit = integerParam(q.limit, { min: 1, max: 200, fallback: 50 }, () => fail('dashboardLimitInvalid')) as number;
     const afterId = integerParam(q.after_id, { min: 0, max: Number.MAX_SAFE_INTEGER }, () => fail('dashboardAfterIdInvalid'));
     const includeTest = booleanParam(q.include_test, true);
-    const events = await latestEvents(deps().db, { programId: program.id, limit, includeTest, ...(afterId === undefined ? {} : { afterId }) });
+    const events = await latestEvents(deps().db, {
+      programId: program.id,
+      limit,
+      includeTest,
+      ...(afterId === undefined ? {} : { afterId }),
+    });
     return { data: { events } };
   });
 

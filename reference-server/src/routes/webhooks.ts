@@ -30,7 +30,12 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     if (app.svc.processorWebhookSecrets.length === 0) throw fail('webhookNotConfigured');
     const raw = typeof request.body === 'string' ? request.body : '';
     const header = request.headers['stripe-signature'];
-    const verdict = verifyStripeSignature(raw, Array.isArray(header) ? header.join(',') : header, app.svc.processorWebhookSecrets, app.svc.clock.now());
+    const verdict = verifyStripeSignature(
+      raw,
+      Array.isArray(header) ? header.join(',') : header,
+      app.svc.processorWebhookSecrets,
+      app.svc.clock.now(),
+    );
     if (verdict !== 'valid') throw fail(signatureFailures[verdict]);
 
     let body: unknown;

@@ -19,12 +19,7 @@ export async function findAdvertiserIdOfAccount(db: Db, accountId: number): Prom
 
 /** The first workspace of an advertiser: where programs created by its account go. */
 export async function findWorkspaceIdOfAdvertiser(db: Db, advertiserId: number): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('workspaces')
-    .select('id')
-    .where('advertiser_id', '=', advertiserId)
-    .orderBy('id')
-    .executeTakeFirst();
+  const row = await db.selectFrom('workspaces').select('id').where('advertiser_id', '=', advertiserId).orderBy('id').executeTakeFirst();
   return row?.id;
 }
 
@@ -79,12 +74,7 @@ export async function findWorkspaceIdOfProgram(db: Db, programId: number): Promi
 
 /** The account an OpenID Connect identity signs in as (accounts are keyed by issuer + subject). */
 export function findAccountByIdentity(db: Db, issuer: string, subject: string): Promise<Account | undefined> {
-  return db
-    .selectFrom('accounts')
-    .selectAll()
-    .where('oidc_issuer', '=', issuer)
-    .where('oidc_subject', '=', subject)
-    .executeTakeFirst();
+  return db.selectFrom('accounts').selectAll().where('oidc_issuer', '=', issuer).where('oidc_subject', '=', subject).executeTakeFirst();
 }
 
 /** Binds an identity to an account that has none yet; false when another sign-in bound one first. */

@@ -92,7 +92,12 @@ export function payableCommissions(db: Db, programId: number, partnerId: number,
     .where((eb) =>
       eb.or([
         eb.and([eb('status', '=', 'pending'), eb('paid_at', 'is', null), eb('created_at', '<=', through)]),
-        eb.and([eb('status', '=', 'reversed'), eb('paid_at', 'is not', null), eb('clawback_settled_at', 'is', null), eb('reversed_at', '<=', through)]),
+        eb.and([
+          eb('status', '=', 'reversed'),
+          eb('paid_at', 'is not', null),
+          eb('clawback_settled_at', 'is', null),
+          eb('reversed_at', '<=', through),
+        ]),
       ]),
     )
     .execute();

@@ -20,7 +20,12 @@ export function recentEvents(
 export function countsByDay(db: Db, programId: number, fromDay: string, toDay: string) {
   return db
     .selectFrom('daily_metrics')
-    .select((eb) => ['day', eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('leads').as('leads'), eb.fn.sum<number>('sales').as('sales')])
+    .select((eb) => [
+      'day',
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('leads').as('leads'),
+      eb.fn.sum<number>('sales').as('sales'),
+    ])
     .where('program_id', '=', programId)
     .where('day', '>=', fromDay)
     .where('day', '<=', toDay)

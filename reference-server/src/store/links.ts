@@ -45,7 +45,12 @@ export async function setLinkEnabled(db: Db, shortLink: string, enabled: boolean
 }
 
 export function setLinkEnabledById(db: Db, id: number, enabled: boolean): Promise<ReferralLink> {
-  return db.updateTable('referral_links').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('referral_links')
+    .set({ enabled: enabled ? 1 : 0 })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The program's links of a partner that is not the test partner (`partners.is_test`). */
@@ -65,7 +70,11 @@ export function listLinks(db: Db, programId: number, partnerId?: number): Promis
 }
 
 /** The link only when it belongs to the program, by id or by short_link (the test link is "not found"). */
-export function findLinkInProgram(db: Db, programId: number, by: { id: number } | { shortLink: string }): Promise<ReferralLink | undefined> {
+export function findLinkInProgram(
+  db: Db,
+  programId: number,
+  by: { id: number } | { shortLink: string },
+): Promise<ReferralLink | undefined> {
   let q = programLinks(db, programId).selectAll('referral_links');
   q = 'id' in by ? q.where('referral_links.id', '=', by.id) : q.where('referral_links.short_link', '=', by.shortLink);
   return q.executeTakeFirst();

@@ -7,7 +7,12 @@ type Db = Kysely<Database>;
 export function partnerCounts(db: Db, programId: number, partnerId?: number) {
   let q = db
     .selectFrom('daily_metrics')
-    .select((eb) => ['partner_id', eb.fn.sum<number>('clicks').as('clicks'), eb.fn.sum<number>('leads').as('leads'), eb.fn.sum<number>('sales').as('sales')])
+    .select((eb) => [
+      'partner_id',
+      eb.fn.sum<number>('clicks').as('clicks'),
+      eb.fn.sum<number>('leads').as('leads'),
+      eb.fn.sum<number>('sales').as('sales'),
+    ])
     .where('program_id', '=', programId);
   q = partnerId === undefined ? q.where('partner_id', '!=', 0) : q.where('partner_id', '=', partnerId);
   return q.groupBy('partner_id').execute();

@@ -10,7 +10,13 @@ export async function insertPartner(
 ): Promise<number> {
   const row = await db
     .insertInto('partners')
-    .values({ program_id: values.programId, name: values.name, email: values.email ?? null, is_test: values.isTest ? 1 : 0, created_at: values.now })
+    .values({
+      program_id: values.programId,
+      name: values.name,
+      email: values.email ?? null,
+      is_test: values.isTest ? 1 : 0,
+      created_at: values.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -22,7 +28,13 @@ export function findPartnerById(db: Db, id: number) {
 
 /** The partner only when it belongs to the program (another program's partner, and the test partner, are "not found"). */
 export function findPartnerInProgram(db: Db, programId: number, id: number): Promise<Partner | undefined> {
-  return db.selectFrom('partners').selectAll().where('program_id', '=', programId).where('id', '=', id).where('is_test', '=', 0).executeTakeFirst();
+  return db
+    .selectFrom('partners')
+    .selectAll()
+    .where('program_id', '=', programId)
+    .where('id', '=', id)
+    .where('is_test', '=', 0)
+    .executeTakeFirst();
 }
 
 /** The program's partners, oldest first; never the test partner. */

@@ -43,7 +43,12 @@ export function findWebhookEndpointInProgram(db: Db, programId: number, id: numb
 }
 
 export function setWebhookEndpointEnabled(db: Db, id: number, enabled: boolean): Promise<WebhookEndpointRow> {
-  return db.updateTable('webhook_endpoints').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('webhook_endpoints')
+    .set({ enabled: enabled ? 1 : 0 })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Removes the endpoint and everything queued for it, in one transaction; false when it was not there. */
@@ -96,7 +101,16 @@ export async function insertWebhookEvent(
 /** A delivery as the dashboard shows it, with its event's `webhook-id`. */
 export type DeliveryListRow = Pick<
   WebhookDeliveryRow,
-  'id' | 'endpoint_id' | 'event_type' | 'status' | 'attempts' | 'next_attempt_at' | 'last_attempt_at' | 'last_response_status' | 'last_error' | 'created_at'
+  | 'id'
+  | 'endpoint_id'
+  | 'event_type'
+  | 'status'
+  | 'attempts'
+  | 'next_attempt_at'
+  | 'last_attempt_at'
+  | 'last_response_status'
+  | 'last_error'
+  | 'created_at'
 > & { message_id: string };
 
 function deliveryList(db: Db) {
@@ -120,7 +134,11 @@ function deliveryList(db: Db) {
 
 /** An endpoint's newest deliveries (an index range: constant time whatever the endpoint's history). */
 export function recentDeliveries(db: Db, endpointId: number, limit: number): Promise<DeliveryListRow[]> {
-  return deliveryList(db).where('webhook_deliveries.endpoint_id', '=', endpointId).orderBy('webhook_deliveries.id', 'desc').limit(limit).execute();
+  return deliveryList(db)
+    .where('webhook_deliveries.endpoint_id', '=', endpointId)
+    .orderBy('webhook_deliveries.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export function findDelivery(db: Db, id: number): Promise<DeliveryListRow | undefined> {
@@ -241,7 +259,14 @@ export async function pruneDeliveries(db: Db, before: number): Promise<void> {
     .deleteFrom('webhook_events')
     .where('created_at', '<', before)
     .where((eb) =>
-      eb.not(eb.exists(eb.selectFrom('webhook_deliveries').select('webhook_deliveries.id').whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id'))),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('webhook_deliveries')
+            .select('webhook_deliveries.id')
+            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id'),
+        ),
+      ),
     )
     .execute();
 }

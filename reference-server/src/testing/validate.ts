@@ -111,7 +111,10 @@ export function validateResponse(response: ObservedResponse): ValidationResult {
     if (response.body.length > 0) errors.push(`${name} ${response.status} documents no body but one was sent`);
     return { valid: errors.length === 0, operation: name, errors };
   }
-  const contentType = String(response.headers['content-type'] ?? '').split(';')[0]?.trim() ?? '';
+  const contentType =
+    String(response.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim() ?? '';
   const media = content[contentType] as Json | undefined;
   if (!media) {
     errors.push(`${name} ${response.status}: content type "${contentType}" is not documented (${Object.keys(content).join(', ')})`);
@@ -134,7 +137,10 @@ export function validateResponse(response: ObservedResponse): ValidationResult {
 }
 
 export class ContractViolation extends Error {
-  constructor(readonly result: ValidationResult, response: ObservedResponse) {
+  constructor(
+    readonly result: ValidationResult,
+    response: ObservedResponse,
+  ) {
     super(`response violates spec/openapi.yaml:\n  ${result.errors.join('\n  ')}\n  body: ${response.body.slice(0, 2000)}`);
     this.name = 'ContractViolation';
   }
@@ -159,7 +165,8 @@ export function validateWebhookEvent(body: string): ValidationResult {
   }
   const type = (event as { type?: unknown } | null)?.type;
   const webhooks = (spec.webhooks ?? {}) as Record<string, unknown>;
-  if (typeof type !== 'string' || !(type in webhooks)) return { valid: false, errors: [`webhook type ${JSON.stringify(type)} is not in the spec's webhooks`] };
+  if (typeof type !== 'string' || !(type in webhooks))
+    return { valid: false, errors: [`webhook type ${JSON.stringify(type)} is not in the spec's webhooks`] };
   const validate = validatorAt(`/webhooks/${escape(type)}/post/requestBody/content/application~1json/schema`);
   if (validate(event)) return { valid: true, operation: `webhook ${type}`, errors: [] };
   return { valid: false, operation: `webhook ${type}`, errors: [ajv.errorsText(validate.errors, { separator: '; ' })] };

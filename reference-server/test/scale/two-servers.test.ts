@@ -56,14 +56,25 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () =>
     const click = await send(server, 'POST', '/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
     expect(click.status).toBe(200);
     const customerKey = `scale-${randomBytes(4).toString('hex')}`;
-    const lead = await send(server, 'POST', '/api/v1/track/lead', { click_id: click.body.click_id, customer_key: customerKey }, program.api_token);
+    const lead = await send(
+      server,
+      'POST',
+      '/api/v1/track/lead',
+      { click_id: click.body.click_id, customer_key: customerKey },
+      program.api_token,
+    );
     expect(lead.status).toBe(200);
     return { program, link, customerKey };
   }
 
   it('20 identical sales split across both servers record exactly one sale (19 × 409 naming it)', async () => {
     const { program, customerKey } = await attributedCustomer(a);
-    const sale = { transaction_id: `txn_scale_${randomBytes(6).toString('hex')}`, amount_cents: 4200, currency: 'USD', customer_key: customerKey };
+    const sale = {
+      transaction_id: `txn_scale_${randomBytes(6).toString('hex')}`,
+      amount_cents: 4200,
+      currency: 'USD',
+      customer_key: customerKey,
+    };
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/api/v1/track/sale', sale, program.api_token)),
     );

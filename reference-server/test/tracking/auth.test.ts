@@ -24,7 +24,12 @@ describe('the three 401 texts', () => {
 
   it('refund: an empty token answers Invalid API token', async () => {
     const body = { transaction_id: 'ch_x' };
-    platformError(await send('/api/v1/track/refund', undefined, body), 401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized');
+    platformError(
+      await send('/api/v1/track/refund', undefined, body),
+      401,
+      'Missing or malformed Authorization header. Expected: Bearer <token>',
+      'unauthorized',
+    );
     platformError(await send('/api/v1/track/refund', 'Bearer ', body), 401, 'Invalid API token', 'unauthorized');
     platformError(await send('/api/v1/track/refund', 'Bearer svc_live_wrong', body), 401, 'Invalid API token', 'unauthorized');
   });
@@ -99,7 +104,12 @@ describe('key rotation', () => {
     for (const res of responses) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
-        error: { code: 'api_key_rotation_required', message: expect.any(String), hint: expect.any(String), docs_url: expect.stringMatching(/^https:/) },
+        error: {
+          code: 'api_key_rotation_required',
+          message: expect.any(String),
+          hint: expect.any(String),
+          docs_url: expect.stringMatching(/^https:/),
+        },
       });
     }
     expect((await t.w.records()).customers[0]?.status).toBe('clicked');

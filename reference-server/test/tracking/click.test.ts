@@ -20,7 +20,11 @@ describe('POST /api/v1/track/click', () => {
     const events = await t.h.store.db.selectFrom('events').selectAll().execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'click', click_id: res.body.click_id, is_test: 0 });
-    const metrics = await t.h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', t.w.programId).executeTakeFirstOrThrow();
+    const metrics = await t.h.store.db
+      .selectFrom('program_metrics')
+      .selectAll()
+      .where('program_id', '=', t.w.programId)
+      .executeTakeFirstOrThrow();
     expect(metrics).toMatchObject({ clicks: 1, test_clicks: 0 });
   });
 
@@ -44,7 +48,11 @@ describe('POST /api/v1/track/click', () => {
     platformError(await click({ affiliate_url: 'https://shop.example.com/?aff=no-partner' }), 400, 'Invalid referral link configuration');
     await t.h.control.createLink({ program_id: null, partner_id: t.w.partnerId, short_link: 'no-program' });
     platformError(await click({ affiliate_url: 'https://shop.example.com/?aff=no-program' }), 400, 'Invalid referral link configuration');
-    platformError(await t.h.request('POST', '/api/v1/track/click', { raw: '{"affiliate_url":', contentType: 'application/json' }), 400, 'Request body is not valid JSON');
+    platformError(
+      await t.h.request('POST', '/api/v1/track/click', { raw: '{"affiliate_url":', contentType: 'application/json' }),
+      400,
+      'Request body is not valid JSON',
+    );
     expect((await t.w.records()).clicks).toEqual([]);
   });
 
@@ -99,7 +107,11 @@ describe('POST /api/v1/track/click', () => {
     const records = await t.w.records();
     expect(records.clicks[0]?.is_test).toBe(true);
     expect(records.customers[0]?.is_test).toBe(true);
-    const metrics = await t.h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', t.w.programId).executeTakeFirstOrThrow();
+    const metrics = await t.h.store.db
+      .selectFrom('program_metrics')
+      .selectAll()
+      .where('program_id', '=', t.w.programId)
+      .executeTakeFirstOrThrow();
     expect(metrics).toMatchObject({ clicks: 0, test_clicks: 1, last_click_at: null });
   });
 
@@ -108,9 +120,13 @@ describe('POST /api/v1/track/click', () => {
     const mismatch = { additional_data: { test_mode: true, program_id: other.programId } };
     platformError(await t.w.click(mismatch, { authorization: `Bearer ${t.w.key}` }), 403, 'program_id does not match the API key');
     // Not in test mode, or without a key: not checked.
-    expect((await t.w.click({ additional_data: { program_id: other.programId } }, { authorization: `Bearer ${t.w.key}` })).status).toBe(200);
+    expect((await t.w.click({ additional_data: { program_id: other.programId } }, { authorization: `Bearer ${t.w.key}` })).status).toBe(
+      200,
+    );
     expect((await t.w.click(mismatch)).status).toBe(200);
-    expect((await t.w.click({ additional_data: { test_mode: true, program_id: t.w.programId } }, { authorization: `Bearer ${t.w.key}` })).status).toBe(200);
+    expect(
+      (await t.w.click({ additional_data: { test_mode: true, program_id: t.w.programId } }, { authorization: `Bearer ${t.w.key}` })).status,
+    ).toBe(200);
     expect((await t.w.records()).clicks).toHaveLength(3);
   });
 
@@ -137,7 +153,11 @@ describe('allowed origins (CORS)', () => {
   it('answers the preflight for any origin', async () => {
     for (const path of ['/api/v1/track/click', '/api/v1/track/lead']) {
       const res = await t.h.request('OPTIONS', path, {
-        headers: { origin: 'https://anything.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+        headers: {
+          origin: 'https://anything.example',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
       });
       expect(res.status).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe('https://anything.example');

@@ -14,7 +14,7 @@ async function post(path: string, body: unknown, key?: string) {
     headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { authorization: `Bearer ${key.trim()}` }) },
     body: JSON.stringify(body),
   });
-  return { status: res.status, body: (await res.json()) };
+  return { status: res.status, body: await res.json() };
 }
 
 describe('transaction_id is unique by the database constraint, over a real socket', () => {
@@ -47,7 +47,11 @@ describe('transaction_id is unique by the database constraint, over a real socke
     await post('/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'twice' }, program.api_token);
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
-        post('/api/v1/track/sale', { transaction_id: `ch_multi_${Date.now()}_${i}`, amount_cents: 100, customer_key: 'twice' }, program.api_token),
+        post(
+          '/api/v1/track/sale',
+          { transaction_id: `ch_multi_${Date.now()}_${i}`, amount_cents: 100, customer_key: 'twice' },
+          program.api_token,
+        ),
       ),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);

@@ -30,7 +30,11 @@ describe('POST /api/v1/track/lead, server mode', () => {
     platformError(await t.w.lead({}), 400, 'click_id or customer_key is required');
     platformError(await t.w.lead({ email: 'a@example.com' }), 400, 'click_id or customer_key is required');
     platformError(await t.w.lead({ click_id: 'clk_unknown' }), 400, 'Customer not found. Provide a valid click_id or customer_key.');
-    platformError(await t.w.lead({ click_id: 'clk_unknown', customer_key: 'new_user' }), 400, 'Customer not found. Provide a valid click_id or customer_key.');
+    platformError(
+      await t.w.lead({ click_id: 'clk_unknown', customer_key: 'new_user' }),
+      400,
+      'Customer not found. Provide a valid click_id or customer_key.',
+    );
     const other = await createWorld(t.h);
     const otherClick = await other.clickId();
     platformError(await t.w.lead({ click_id: otherClick }), 400, 'Customer does not belong to this program');
@@ -85,7 +89,11 @@ describe('POST /api/v1/track/lead, browser mode', () => {
     ]);
     expect((await metrics(t.w.programId)).leads).toBe(0);
     // A second browser-mode lead is refused: the customer already has a (provisional) lead.
-    platformError(await t.w.lead({ click_id: clickId }, null), 400, 'Customer status cannot be updated to lead. Current status: provisional_lead');
+    platformError(
+      await t.w.lead({ click_id: clickId }, null),
+      400,
+      'Customer status cannot be updated to lead. Current status: provisional_lead',
+    );
 
     const settled = await t.w.lead({ click_id: clickId, customer_key: 'user_p' });
     expect(settled.body).toEqual({ success: true });

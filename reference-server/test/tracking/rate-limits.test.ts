@@ -10,7 +10,9 @@ const t = trackingSuite(async (h) => {
 
 function expectRateLimited(res: Awaited<ReturnType<Harness['request']>>, limit: number) {
   expect(res.status).toBe(429);
-  expect(res.body).toEqual({ error: { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: expect.any(Number) } });
+  expect(res.body).toEqual({
+    error: { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: expect.any(Number) },
+  });
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   expect(res.headers['x-ratelimit-limit']).toBe(String(limit));
   expect(res.headers['x-ratelimit-remaining']).toBe('0');

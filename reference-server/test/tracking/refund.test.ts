@@ -33,7 +33,11 @@ describe('POST /api/v1/track/refund', () => {
     expect(records.commissions).toEqual([{ id: sale.commissionId, sale_id: sale.saleId, amount_cents: 490, status: 'reversed' }]);
     const stored = await t.h.store.db.selectFrom('sales').selectAll().where('id', '=', sale.saleId).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ refund_reason: 'chargeback', refund_note: 'disputed' });
-    expect(await readMetrics(t.h.store.db, t.w.programId)).toMatchObject({ sales: 1, revenue_cents: { USD: 0 }, commissions_cents: { USD: 0 } });
+    expect(await readMetrics(t.h.store.db, t.w.programId)).toMatchObject({
+      sales: 1,
+      revenue_cents: { USD: 0 },
+      commissions_cents: { USD: 0 },
+    });
   });
 
   it('changes nothing on a second refund (already_refunded)', async () => {
@@ -54,7 +58,12 @@ describe('POST /api/v1/track/refund', () => {
     const sale = await paidSale(t.w);
     platformError(await t.w.refund({}), 400, 'transaction_id is required', 'invalid_request');
     platformError(await t.w.refund({ transaction_id: 7 }), 400, 'transaction_id is required', 'invalid_request');
-    platformError(await t.w.refund({ transaction_id: sale.transaction, reason: 'changed_mind' }), 400, 'reason must be refund or chargeback', 'invalid_request');
+    platformError(
+      await t.w.refund({ transaction_id: sale.transaction, reason: 'changed_mind' }),
+      400,
+      'reason must be refund or chargeback',
+      'invalid_request',
+    );
     platformError(await t.w.refund({ transaction_id: 'ch_never_seen' }), 404, 'Sale not found for transaction_id', 'not_found');
     const other = await createWorld(t.h);
     platformError(await other.refund({ transaction_id: sale.transaction }), 404, 'Sale not found for transaction_id', 'not_found');

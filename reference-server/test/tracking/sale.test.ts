@@ -42,7 +42,13 @@ describe('POST /api/v1/track/sale', () => {
       commissions_cents: { USD: 490 },
     });
     const event = await t.h.store.db.selectFrom('events').selectAll().where('type', '=', 'sale').executeTakeFirstOrThrow();
-    expect(event).toMatchObject({ sale_id: res.body.sale_id, amount_cents: 4900, currency: 'USD', source: 'api', partner_id: t.w.partnerId });
+    expect(event).toMatchObject({
+      sale_id: res.body.sale_id,
+      amount_cents: 4900,
+      currency: 'USD',
+      source: 'api',
+      partner_id: t.w.partnerId,
+    });
   });
 
   it('attributes by click_id, defaults the currency to USD and keeps currencies apart', async () => {
@@ -78,14 +84,44 @@ describe('POST /api/v1/track/sale', () => {
       [{ ...base, amount_cents: '100' }, 400, 'amount_cents is required and must be a positive integer', 'invalid_request'],
       [{ ...base, currency: 'GBP' }, 422, 'currency GBP is not supported', 'unsupported_currency'],
       [{ ...base, currency: 'usd$' }, 422, 'currency usd$ is not supported', 'unsupported_currency'],
-      [{ ...base, occurred_at: '2024-01-01T00:00:00' }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
-      [{ ...base, occurred_at: '2025-02-30T00:00:00Z' }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
+      [
+        { ...base, occurred_at: '2024-01-01T00:00:00' },
+        400,
+        'occurred_at must be an ISO 8601 time within the last 30 days',
+        'invalid_request',
+      ],
+      [
+        { ...base, occurred_at: '2025-02-30T00:00:00Z' },
+        400,
+        'occurred_at must be an ISO 8601 time within the last 30 days',
+        'invalid_request',
+      ],
       [{ ...base, occurred_at: 'yesterday' }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
-      [{ ...base, occurred_at: new Date(now - 31 * day * 1000).toISOString() }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
-      [{ ...base, occurred_at: new Date(now + 10 * 60_000).toISOString() }, 400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'],
-      [{ ...base, provider: 'square' }, 400, 'provider must be one of: stripe, paddle, lemonsqueezy, paypal, braintree, chargebee, recurly, manual', 'invalid_request'],
+      [
+        { ...base, occurred_at: new Date(now - 31 * day * 1000).toISOString() },
+        400,
+        'occurred_at must be an ISO 8601 time within the last 30 days',
+        'invalid_request',
+      ],
+      [
+        { ...base, occurred_at: new Date(now + 10 * 60_000).toISOString() },
+        400,
+        'occurred_at must be an ISO 8601 time within the last 30 days',
+        'invalid_request',
+      ],
+      [
+        { ...base, provider: 'square' },
+        400,
+        'provider must be one of: stripe, paddle, lemonsqueezy, paypal, braintree, chargebee, recurly, manual',
+        'invalid_request',
+      ],
       [{ ...base, provider_payment_id: '' }, 400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'],
-      [{ ...base, provider_payment_id: 'x'.repeat(256) }, 400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'],
+      [
+        { ...base, provider_payment_id: 'x'.repeat(256) },
+        400,
+        'provider_payment_id must be a string of 1 to 255 characters',
+        'invalid_request',
+      ],
       [{ ...base, livemode: 'yes' }, 400, 'livemode must be a boolean', 'invalid_request'],
     ];
     for (const [body, status, message, code] of cases) platformError(await t.w.sale(body), status, message, code);
@@ -113,9 +149,24 @@ describe('POST /api/v1/track/sale', () => {
   });
 
   it('answers the no_attribution messages, recording nothing', async () => {
-    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'nobody' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
-    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100 }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
-    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: 'clk_nope' }), 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
+    platformError(
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'nobody' }),
+      400,
+      'Customer not found. Provide customer_key or click_id.',
+      'no_attribution',
+    );
+    platformError(
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100 }),
+      400,
+      'Customer not found. Provide customer_key or click_id.',
+      'no_attribution',
+    );
+    platformError(
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: 'clk_nope' }),
+      400,
+      'Customer not found. Provide customer_key or click_id.',
+      'no_attribution',
+    );
     const other = await createWorld(t.h);
     const elsewhere = await customer(other, 'shared_user');
     // A key known only to another program answers exactly as a key known nowhere (no cross-program oracle).
@@ -123,9 +174,19 @@ describe('POST /api/v1/track/sale', () => {
     const nowhere = await t.w.sale({ transaction_id: 'txn_same_shape', amount_cents: 100, customer_key: 'no_such_user' });
     platformError(onlyElsewhere, 400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution');
     expect(onlyElsewhere.body).toEqual(nowhere.body);
-    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: elsewhere.clickId }), 400, 'No affiliate attribution found for this customer in this program', 'no_attribution');
+    platformError(
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100, click_id: elsewhere.clickId }),
+      400,
+      'No affiliate attribution found for this customer in this program',
+      'no_attribution',
+    );
     await t.w.lead({ customer_key: 'cleared_cookie' });
-    platformError(await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'cleared_cookie' }), 400, 'No partner-program relationship found for this customer', 'no_attribution');
+    platformError(
+      await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'cleared_cookie' }),
+      400,
+      'No partner-program relationship found for this customer',
+      'no_attribution',
+    );
     expect((await t.w.records()).sales).toEqual([]);
   });
 
@@ -133,7 +194,12 @@ describe('POST /api/v1/track/sale', () => {
     const { key } = await customer(t.w);
     await t.h.store.db.deleteFrom('partners').where('id', '=', t.w.partnerId).execute();
     const transaction = txnId();
-    platformError(await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key }), 400, 'partnerId required to create commission', 'no_attribution');
+    platformError(
+      await t.w.sale({ transaction_id: transaction, amount_cents: 100, customer_key: key }),
+      400,
+      'partnerId required to create commission',
+      'no_attribution',
+    );
     const records = await t.w.records();
     expect(records.sales).toHaveLength(1);
     expect(records.commissions).toEqual([]);
@@ -158,7 +224,8 @@ describe('POST /api/v1/track/sale', () => {
       status: 409,
       name: 'ConflictError',
       code: 'duplicate_transaction',
-      message: "Duplicate transaction_id. It is already used outside this program; send globally unique ids such as your payment processor's payment ids.",
+      message:
+        "Duplicate transaction_id. It is already used outside this program; send globally unique ids such as your payment processor's payment ids.",
       details: {},
     });
     expect((await t.w.records()).sales).toHaveLength(1);
@@ -208,7 +275,12 @@ describe('window check on sale', () => {
     const a = await short.clickId();
     await t.h.control.clock({ advance_seconds: 31 * day });
     await short.lead({ click_id: a, customer_key: 'slow_signup' });
-    platformError(await short.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'slow_signup' }), 400, 'Click is outside the attribution window for this customer', 'no_attribution');
+    platformError(
+      await short.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'slow_signup' }),
+      400,
+      'Click is outside the attribution window for this customer',
+      'no_attribution',
+    );
 
     const b = await short.clickId();
     await short.lead({ click_id: b, customer_key: 'subscriber' });
@@ -261,7 +333,11 @@ describe('test mode', () => {
     expect(records.sales).toEqual([expect.objectContaining({ processor_event_id: res.body.transaction_id, is_test: true })]);
     expect(records.commissions).toEqual([]);
     expect(await readMetrics(t.h.store.db, t.w.programId)).toEqual(before);
-    const counters = await t.h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', t.w.programId).executeTakeFirstOrThrow();
+    const counters = await t.h.store.db
+      .selectFrom('program_metrics')
+      .selectAll()
+      .where('program_id', '=', t.w.programId)
+      .executeTakeFirstOrThrow();
     expect(counters).toMatchObject({ sales: 0, test_sales: 1 });
     // Two test sales in the same millisecond still get distinct ids.
     const again = await t.w.sale({ amount_cents: 100, additional_data: { test_mode: true } });
@@ -308,7 +384,12 @@ describe('failures inside the service', () => {
     const { key } = await customer(t.w);
     const transaction = txnId();
     await t.h.control.armFault({ point: 'commission' });
-    platformError(await t.w.sale({ transaction_id: transaction, amount_cents: 1000, customer_key: key }), 500, 'Failed to create commission', 'internal_error');
+    platformError(
+      await t.w.sale({ transaction_id: transaction, amount_cents: 1000, customer_key: key }),
+      500,
+      'Failed to create commission',
+      'internal_error',
+    );
     const records = await t.w.records();
     expect(records.sales).toHaveLength(1);
     expect(records.commissions).toEqual([]);
@@ -316,7 +397,11 @@ describe('failures inside the service', () => {
     expect(resend.status).toBe(409);
     expect(resend.body.error.details.sale_id).toBe(records.sales[0]?.id);
     // The stored sale is counted, without a commission.
-    expect(await readMetrics(t.h.store.db, t.w.programId)).toMatchObject({ sales: 1, revenue_cents: { USD: 1000 }, commissions_cents: { USD: 0 } });
+    expect(await readMetrics(t.h.store.db, t.w.programId)).toMatchObject({
+      sales: 1,
+      revenue_cents: { USD: 1000 },
+      commissions_cents: { USD: 0 },
+    });
   });
 
   it('logs a metrics failure after the sale and commission are stored, and answers 200', async () => {

@@ -42,7 +42,10 @@ export async function createWorld(h: Harness, program: Parameters<Harness['contr
     partnerId: partner.id,
     shortLink,
     click: (extra = {}, headers = {}) =>
-      h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example.com/?aff=${shortLink}`, ...extra }, headers }),
+      h.request('POST', '/api/v1/track/click', {
+        json: { affiliate_url: `https://shop.example.com/?aff=${shortLink}`, ...extra },
+        headers,
+      }),
     async clickId(extra = {}) {
       const res = await world.click(extra);
       if (res.status !== 200) throw new Error(`click answered ${res.status}: ${res.text}`);

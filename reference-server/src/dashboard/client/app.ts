@@ -138,9 +138,13 @@ async function loadStatus(id: number): Promise<void> {
     const badge = done
       ? el('span', { className: 'badge ok', text: 'done' })
       : el('span', { className: optional ? 'badge' : 'badge warn', text: optional ? 'optional' : 'not yet' });
-    list.appendChild(el('li', {}, [el('span', { text: label }), el('span', {}, [el('span', { className: 'muted', text: detail + ' ' }), badge])]));
+    list.appendChild(
+      el('li', {}, [el('span', { text: label }), el('span', {}, [el('span', { className: 'muted', text: detail + ' ' }), badge])]),
+    );
   }
-  list.appendChild(el('li', {}, [el('span', { text: 'Last event' }), el('span', { className: 'muted', text: when(i.last_event_at, 'never') })]));
+  list.appendChild(
+    el('li', {}, [el('span', { text: 'Last event' }), el('span', { className: 'muted', text: when(i.last_event_at, 'never') })]),
+  );
 }
 
 const verdicts: Record<Answer<'dashboardReadiness'>['data']['verdict'], string> = {
@@ -162,7 +166,14 @@ async function loadReadiness(id: number): Promise<void> {
   box.appendChild(
     el('p', {
       className: 'muted',
-      text: 'Test events so far: ' + count(t.click, 'click', 'clicks') + ', ' + count(t.lead, 'lead', 'leads') + ', ' + count(t.sale, 'sale', 'sales') + '.',
+      text:
+        'Test events so far: ' +
+        count(t.click, 'click', 'clicks') +
+        ', ' +
+        count(t.lead, 'lead', 'leads') +
+        ', ' +
+        count(t.sale, 'sale', 'sales') +
+        '.',
     }),
   );
 }
@@ -210,9 +221,18 @@ async function loadPerformance(id: number): Promise<void> {
     stats.appendChild(el('div', {}, [el('strong', { text: String(value) }), el('span', { className: 'muted', text: label })]));
   $('perf-chart').replaceChildren(chart(d.by_day));
   const rows = clear($('perf-partners'));
-  if (d.by_partner.length === 0) rows.appendChild(el('tr', {}, [el('td', { colspan: '7', className: 'muted', text: 'No partner traffic yet.' })]));
+  if (d.by_partner.length === 0)
+    rows.appendChild(el('tr', {}, [el('td', { colspan: '7', className: 'muted', text: 'No partner traffic yet.' })]));
   for (const p of d.by_partner) {
-    const cells = [p.partner_name, p.clicks, p.leads, p.sales, money(p.revenue_cents), money(p.commissions_cents), pct(p.conversion_rates.click_to_sale)];
+    const cells = [
+      p.partner_name,
+      p.clicks,
+      p.leads,
+      p.sales,
+      money(p.revenue_cents),
+      money(p.commissions_cents),
+      pct(p.conversion_rates.click_to_sale),
+    ];
     rows.appendChild(
       el(
         'tr',
@@ -287,7 +307,9 @@ $('run-verification').addEventListener('click', () => {
         el(
           'ul',
           { className: 'steps' },
-          d.result.events.map((e) => el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '') })),
+          d.result.events.map((e) =>
+            el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '') }),
+          ),
         ),
       );
       box.appendChild(el('p', { className: 'muted', text: d.result.chains_remaining + ' verification runs left this hour.' }));
@@ -323,7 +345,8 @@ $('regenerate-yes').addEventListener('click', () => {
   void (async () => {
     $('regenerate-confirm').hidden = true;
     try {
-      const p = (await api<Answer<'dashboardRegenerateKey'>>('POST', '/api/dashboard/programs/' + openProgramId() + '/regenerate-key', {})).data.program;
+      const p = (await api<Answer<'dashboardRegenerateKey'>>('POST', '/api/dashboard/programs/' + openProgramId() + '/regenerate-key', {}))
+        .data.program;
       showNewKey(p.api_token, 'New key issued. The old key no longer works.');
       await loadStatus(p.id);
     } catch (e) {
@@ -366,7 +389,9 @@ $('settings-form').addEventListener('submit', (ev) => {
 async function setProcessor(value: string | null): Promise<void> {
   try {
     const id = openProgramId();
-    const d = (await api<Answer<'dashboardConnectProcessor'>>('PUT', '/api/dashboard/programs/' + id + '/processor', { processor_account: value })).data;
+    const d = (
+      await api<Answer<'dashboardConnectProcessor'>>('PUT', '/api/dashboard/programs/' + id + '/processor', { processor_account: value })
+    ).data;
     notice('processor-result', 'ok', d.processor_account ? 'Connected ' + d.processor_account + '.' : 'Disconnected.');
     await loadStatus(id);
   } catch (e) {

@@ -37,9 +37,16 @@ function copyButton(url: string, resultId: string): HTMLButtonElement {
 }
 function figuresCells(f: Figures): HTMLTableCellElement[] {
   const c = f.commissions;
-  return [f.clicks, f.leads, f.sales, money(f.revenue_cents), money(c.due_cents), money(c.paid_cents), money(c.reversed_cents), money(c.balance_cents)].map(
-    (v) => el('td', { text: String(v) }),
-  );
+  return [
+    f.clicks,
+    f.leads,
+    f.sales,
+    money(f.revenue_cents),
+    money(c.due_cents),
+    money(c.paid_cents),
+    money(c.reversed_cents),
+    money(c.balance_cents),
+  ].map((v) => el('td', { text: String(v) }));
 }
 
 // Merchant: the Partners section of the open program
@@ -75,7 +82,8 @@ async function loadPartners(): Promise<void> {
     );
   }
   const linkRows = clear($('links-body'));
-  if (links.length === 0) linkRows.appendChild(el('tr', {}, [el('td', { colspan: '4', className: 'muted', text: 'No referral links yet.' })]));
+  if (links.length === 0)
+    linkRows.appendChild(el('tr', {}, [el('td', { colspan: '4', className: 'muted', text: 'No referral links yet.' })]));
   for (const l of links) {
     linkRows.appendChild(
       el('tr', { 'data-short-link': l.short_link }, [
@@ -83,7 +91,9 @@ async function loadPartners(): Promise<void> {
         el('td', {}, [el('code', { className: 'link-url', text: l.url }), ' ', copyButton(l.url, 'partners-result')]),
         el('td', {}, [el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' })]),
         el('td', {}, [
-          button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () => setLink(base + '/links/' + l.id, !l.enabled, 'partners-result', loadPartners)),
+          button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
+            setLink(base + '/links/' + l.id, !l.enabled, 'partners-result', loadPartners),
+          ),
         ]),
       ]),
     );
@@ -110,7 +120,10 @@ async function setLink(path: string, enabled: boolean, resultId: string, reload:
 async function payout(p: Partner): Promise<void> {
   try {
     const d = (
-      await api<Answer<'dashboardRecordPayout'>>('POST', '/api/dashboard/programs/' + program().id + '/payouts', { partner_id: p.id, through: today() })
+      await api<Answer<'dashboardRecordPayout'>>('POST', '/api/dashboard/programs/' + program().id + '/payouts', {
+        partner_id: p.id,
+        through: today(),
+      })
     ).data;
     const carried = Object.keys(d.carried_cents).length ? ' Carried to the next payout: ' + money(d.carried_cents) + '.' : '';
     notice(
@@ -144,7 +157,11 @@ $('new-partner-form').addEventListener('submit', (ev) => {
     const name = $('pa-name', HTMLInputElement).value;
     try {
       const p = (
-        await api<Answer<'dashboardCreatePartner', 201>>('POST', '/api/dashboard/programs/' + program().id + '/partners', email ? { name, email } : { name })
+        await api<Answer<'dashboardCreatePartner', 201>>(
+          'POST',
+          '/api/dashboard/programs/' + program().id + '/partners',
+          email ? { name, email } : { name },
+        )
       ).data;
       $('new-partner-form', HTMLFormElement).reset();
       notice('partners-result', 'ok', 'Partner ' + p.name + ' added. Create a referral link for them.');
@@ -193,7 +210,10 @@ async function loadPartnerView(): Promise<void> {
   const body = clear($('partner-view-body'));
   for (const entry of entries) {
     const headings = ['Clicks', 'Leads', 'Sales', 'Revenue', 'Due', 'Paid', 'Reversed', 'Balance'].map((h) => el('th', { text: h }));
-    const table = el('table', {}, [el('thead', {}, [el('tr', {}, headings)]), el('tbody', {}, [el('tr', {}, figuresCells(entry.partner.figures))])]);
+    const table = el('table', {}, [
+      el('thead', {}, [el('tr', {}, headings)]),
+      el('tbody', {}, [el('tr', {}, figuresCells(entry.partner.figures))]),
+    ]);
     const links = el(
       'ul',
       { className: 'partner-links' },
@@ -211,13 +231,18 @@ async function loadPartnerView(): Promise<void> {
         ]),
       ),
     );
-    if (entry.links.length === 0) links.appendChild(el('li', { className: 'muted', text: 'No links yet: ask ' + entry.program.name + ' for one.' }));
+    if (entry.links.length === 0)
+      links.appendChild(el('li', { className: 'muted', text: 'No links yet: ask ' + entry.program.name + ' for one.' }));
     body.appendChild(
       el('div', { className: 'card', 'data-program-id': String(entry.program.id) }, [
         el('h3', { text: entry.program.name + ' (' + entry.program.domain + ')' }),
         el('p', {
           className: 'hint',
-          text: 'You are ' + entry.partner.name + (entry.partner.status === 'suspended' ? ' (suspended: your links do not record visits)' : '') + '.',
+          text:
+            'You are ' +
+            entry.partner.name +
+            (entry.partner.status === 'suspended' ? ' (suspended: your links do not record visits)' : '') +
+            '.',
         }),
         table,
         el('h4', { text: 'Your links' }),

@@ -116,7 +116,9 @@ $('new-webhook-form').addEventListener('submit', (ev) => {
       const box = clear($('webhooks-result'));
       box.appendChild(
         el('div', { className: 'notice ok', role: 'status' }, [
-          el('p', { text: 'Endpoint added. Its signing secret is shown only now: keep it in your backend (for example SVC_WEBHOOK_SECRET).' }),
+          el('p', {
+            text: 'Endpoint added. Its signing secret is shown only now: keep it in your backend (for example SVC_WEBHOOK_SECRET).',
+          }),
           el('code', { id: 'new-webhook-secret', className: 'newkey', text: e.secret }),
         ]),
       );

@@ -8,10 +8,7 @@ import { programView } from '../programs/view';
  * §CLI routes, GET /programs (and the dashboard's program list): every program of the account's workspaces, keys
  * masked, with the account's role.
  */
-export async function listAccountPrograms(
-  deps: Pick<DomainDeps, 'db'>,
-  accountId: number,
-): Promise<(ProgramWire & { role: Role })[]> {
+export async function listAccountPrograms(deps: Pick<DomainDeps, 'db'>, accountId: number): Promise<(ProgramWire & { role: Role })[]> {
   const rows = await programsOfAccount(deps.db, accountId);
   return rows.map(({ role, ...program }) => ({ ...programView(program), role }));
 }

@@ -50,7 +50,11 @@ interface StepContext {
 async function runStep(deps: DomainDeps, program: Program, type: TestEventType, ctx: StepContext): Promise<StepResult> {
   if (type === 'click') {
     if (!ctx.link) throw new Error('a test click needs the test link');
-    const click = await recordClick(deps, { affiliateUrl: testAffiliateUrl(program, ctx.link), mode: testMode(program), keyProgramId: program.id });
+    const click = await recordClick(deps, {
+      affiliateUrl: testAffiliateUrl(program, ctx.link),
+      mode: testMode(program),
+      keyProgramId: program.id,
+    });
     return { event_type: 'click', ok: true, click_id: click.clickId };
   }
   if (type === 'lead') {

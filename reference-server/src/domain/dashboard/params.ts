@@ -13,7 +13,11 @@ export function programIdFrom(value: unknown, required = true): number {
 }
 
 /** An optional integer query parameter in [min, max]; absent → the default. */
-export function integerParam(value: unknown, range: { min: number; max: number; fallback?: number }, invalid: () => Error): number | undefined {
+export function integerParam(
+  value: unknown,
+  range: { min: number; max: number; fallback?: number },
+  invalid: () => Error,
+): number | undefined {
   if (value === undefined) return range.fallback;
   if (typeof value !== 'string' || !integerText.test(value)) throw invalid();
   const n = Number(value);

@@ -57,7 +57,12 @@ const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
  * §What the service does, item 7: the program connects its processor account in the dashboard (or disconnects it).
  * Owners only: the connected account decides which payments pay commissions.
  */
-export async function connectProcessor(deps: Pick<DomainDeps, 'db'>, program: Program, role: Role, account: unknown): Promise<string | null> {
+export async function connectProcessor(
+  deps: Pick<DomainDeps, 'db'>,
+  program: Program,
+  role: Role,
+  account: unknown,
+): Promise<string | null> {
   if (role !== 'owner') throw fail('dashboardProcessorOwnerOnly');
   if (account !== null && (typeof account !== 'string' || !processorAccountPattern.test(account))) throw fail('dashboardProcessorInvalid');
   try {

@@ -1,8 +1,4 @@
-export type BearerHeader =
-  | { kind: 'none' }
-  | { kind: 'malformed' }
-  | { kind: 'empty' }
-  | { kind: 'token'; token: string };
+export type BearerHeader = { kind: 'none' } | { kind: 'malformed' } | { kind: 'empty' } | { kind: 'token'; token: string };
 
 /** §Authentication rule 2: missing, not starting with `Bearer `, empty token, or a token. */
 export function parseBearer(header: string | undefined): BearerHeader {

@@ -21,9 +21,22 @@ describe('development id_token', () => {
   it('refuses another audience and a token without email', async () => {
     const key = new TextEncoder().encode(issuer.secret);
     const iat = Math.floor(issuer.now / 1000);
-    const base = () => new SignJWT({ email: 'x@example.test' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer.issuer).setSubject('7').setIssuedAt(iat).setExpirationTime(iat + 60);
+    const base = () =>
+      new SignJWT({ email: 'x@example.test' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(issuer.issuer)
+        .setSubject('7')
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + 60);
     expect(await verifyIdToken(issuer, await base().setAudience('someone-else').sign(key))).toBeUndefined();
-    const noEmail = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer(issuer.issuer).setAudience('svc-cli').setSubject('7').setIssuedAt(iat).setExpirationTime(iat + 60).sign(key);
+    const noEmail = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(issuer.issuer)
+      .setAudience('svc-cli')
+      .setSubject('7')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 60)
+      .sign(key);
     expect(await verifyIdToken(issuer, noEmail)).toBeUndefined();
     expect(await verifyIdToken(issuer, await base().setAudience('svc-cli').sign(key))).toEqual({ accountId: 7, email: 'x@example.test' });
   });

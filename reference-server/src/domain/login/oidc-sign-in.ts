@@ -32,7 +32,9 @@ export async function beginSignIn(deps: LoginDeps, provider: IdentityProvider, c
   const state = random();
   const nonce = random();
   const codeVerifier = random();
-  const authorizationUrl = await withProvider(() => provider.authorizationUrl({ state, nonce, codeChallenge: pkceChallenge(codeVerifier) }));
+  const authorizationUrl = await withProvider(() =>
+    provider.authorizationUrl({ state, nonce, codeChallenge: pkceChallenge(codeVerifier) }),
+  );
   await insertSignInAttempt(deps.store.db, {
     stateHash: hashToken(state),
     nonce,

@@ -11,7 +11,10 @@ export type AccountCredential = { sessionToken: string | undefined } | { authori
  * writes before the route runs (`ManagementRateLimited` in spec/openapi.yaml): the route still authenticates with
  * its own checks and messages (a suspended account is counted here and refused there).
  */
-export async function signedInAccountId(deps: Pick<LoginDeps, 'store' | 'clock'>, credential: AccountCredential): Promise<number | undefined> {
+export async function signedInAccountId(
+  deps: Pick<LoginDeps, 'store' | 'clock'>,
+  credential: AccountCredential,
+): Promise<number | undefined> {
   const now = deps.clock.now();
   if ('sessionToken' in credential) {
     if (!credential.sessionToken) return undefined;

@@ -30,7 +30,12 @@ export async function partnerViewOf(deps: Pick<DomainDeps, 'db'>, account: Accou
 }
 
 /** A partner turns one of their own links on or off; anyone else's link is "not found". */
-export async function setOwnLinkEnabled(deps: Pick<DomainDeps, 'db'>, account: Account, linkId: number, body: Record<string, unknown>): Promise<LinkWire> {
+export async function setOwnLinkEnabled(
+  deps: Pick<DomainDeps, 'db'>,
+  account: Account,
+  linkId: number,
+  body: Record<string, unknown>,
+): Promise<LinkWire> {
   const enabled = enabledFlag(body.enabled);
   const own = await findLinkOwnedByEmail(deps.db, linkId, account.email.toLowerCase());
   if (!own) throw fail('linkNotFound');

@@ -41,7 +41,8 @@ export async function figuresByPartner(db: Kysely<Database>, programId: number, 
     if (!figures) byPartner.set(id, (figures = empty()));
     return figures;
   };
-  for (const row of counts) Object.assign(of(row.partner_id), { clicks: Number(row.clicks), leads: Number(row.leads), sales: Number(row.sales) });
+  for (const row of counts)
+    Object.assign(of(row.partner_id), { clicks: Number(row.clicks), leads: Number(row.leads), sales: Number(row.sales) });
   for (const row of revenue) add(of(row.partner_id).revenue_cents, row.currency, row.revenue_cents);
   for (const row of commissions) {
     const c = of(row.partner_id).commissions;

@@ -20,7 +20,12 @@ type Amounts = Partial<Record<Currency, number>>;
  * reversed rows never become due. Payouts of one partner run one at a time (the partner's row is locked), and the
  * answer is made from the rows the UPDATEs changed, so two simultaneous calls never both report the same money.
  */
-export async function recordPayout(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, body: Record<string, unknown>): Promise<PayoutResult> {
+export async function recordPayout(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  program: Program,
+  role: Role,
+  body: Record<string, unknown>,
+): Promise<PayoutResult> {
   if (role !== 'owner') throw fail('payoutOwnerOnly');
   if (body.partner_id === undefined) throw fail('partnerIdInvalid');
   const partner = await partnerOf(deps, program, positiveId(body.partner_id, 'partnerIdInvalid'));

@@ -4,7 +4,15 @@ import { classifyEvent, parseEventEnvelope, type ProcessorEventEnvelope } from '
 const meta = { svc_click_id: 'clk_1', svc_customer_key: 'user_1', program_id: '7' };
 
 function envelope(type: string, object: Record<string, unknown>): ProcessorEventEnvelope {
-  const parsed = parseEventEnvelope({ id: 'evt_1', object: 'event', type, account: 'acct_1', created: 1_700_000_000, livemode: false, data: { object } });
+  const parsed = parseEventEnvelope({
+    id: 'evt_1',
+    object: 'event',
+    type,
+    account: 'acct_1',
+    created: 1_700_000_000,
+    livemode: false,
+    data: { object },
+  });
   if (!parsed) throw new Error('fixture is not an event');
   return parsed;
 }
@@ -37,11 +45,25 @@ const invoice = (over: Record<string, unknown> = {}) => ({
 describe('parseEventEnvelope', () => {
   it('reads id, type, account, livemode, created (ms) and data.object', () => {
     const e = envelope('invoice.payment_succeeded', invoice());
-    expect(e).toMatchObject({ id: 'evt_1', type: 'invoice.payment_succeeded', account: 'acct_1', livemode: false, createdMs: 1_700_000_000_000 });
+    expect(e).toMatchObject({
+      id: 'evt_1',
+      type: 'invoice.payment_succeeded',
+      account: 'acct_1',
+      livemode: false,
+      createdMs: 1_700_000_000_000,
+    });
   });
 
   it('refuses bodies that are not Stripe events', () => {
-    for (const body of [null, [], 'x', {}, { id: 'evt', type: 't' }, { id: 'evt', type: 't', data: {} }, { id: 1, type: 't', data: { object: {} } }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      {},
+      { id: 'evt', type: 't' },
+      { id: 'evt', type: 't', data: {} },
+      { id: 1, type: 't', data: { object: {} } },
+    ]) {
       expect(parseEventEnvelope(body)).toBeUndefined();
     }
   });
@@ -51,12 +73,19 @@ describe('classifyEvent: checkout.session.completed', () => {
   it('a one-off payment is a sale keyed by its PaymentIntent, currency upper-cased', () => {
     expect(classifyEvent(envelope('checkout.session.completed', session()))).toEqual({
       kind: 'payment',
-      payment: { transactionId: 'pi_1', amountCents: 4900, currency: 'USD', metadata: { clickId: 'clk_1', customerKey: 'user_1', programId: '7' } },
+      payment: {
+        transactionId: 'pi_1',
+        amountCents: 4900,
+        currency: 'USD',
+        metadata: { clickId: 'clk_1', customerKey: 'user_1', programId: '7' },
+      },
     });
   });
 
   it('reads an expanded payment_intent object', () => {
-    const result = classifyEvent(envelope('checkout.session.completed', session({ payment_intent: { id: 'pi_x', object: 'payment_intent' } })));
+    const result = classifyEvent(
+      envelope('checkout.session.completed', session({ payment_intent: { id: 'pi_x', object: 'payment_intent' } })),
+    );
     expect(result).toMatchObject({ kind: 'payment', payment: { transactionId: 'pi_x' } });
   });
 
@@ -66,13 +95,20 @@ describe('classifyEvent: checkout.session.completed', () => {
   });
 
   it('ignores sessions that collected no money', () => {
-    for (const over of [{ payment_status: 'unpaid' }, { payment_status: 'no_payment_required', amount_total: 0, payment_intent: null }, { mode: 'setup' }]) {
+    for (const over of [
+      { payment_status: 'unpaid' },
+      { payment_status: 'no_payment_required', amount_total: 0, payment_intent: null },
+      { mode: 'setup' },
+    ]) {
       expect(classifyEvent(envelope('checkout.session.completed', session(over)))).toEqual({ kind: 'ignored', reason: 'no_payment' });
     }
   });
 
   it('a session without svc metadata is still a payment (attribution decides later)', () => {
-    expect(classifyEvent(envelope('checkout.session.completed', session({ metadata: {} })))).toMatchObject({ kind: 'payment', payment: { metadata: {} } });
+    expect(classifyEvent(envelope('checkout.session.completed', session({ metadata: {} })))).toMatchObject({
+      kind: 'payment',
+      payment: { metadata: {} },
+    });
   });
 });
 
@@ -80,13 +116,20 @@ describe('classifyEvent: invoice.payment_succeeded', () => {
   it('reads subscription metadata from parent.subscription_details (current API)', () => {
     expect(classifyEvent(envelope('invoice.payment_succeeded', invoice()))).toEqual({
       kind: 'payment',
-      payment: { transactionId: 'in_1', amountCents: 1500, currency: 'EUR', metadata: { clickId: 'clk_1', customerKey: 'user_1', programId: '7' } },
+      payment: {
+        transactionId: 'in_1',
+        amountCents: 1500,
+        currency: 'EUR',
+        metadata: { clickId: 'clk_1', customerKey: 'user_1', programId: '7' },
+      },
     });
   });
 
   it('reads subscription_details.metadata and line-item metadata (previous APIs)', () => {
     const previous = invoice({ parent: null, subscription_details: { metadata: meta } });
-    expect(classifyEvent(envelope('invoice.payment_succeeded', previous))).toMatchObject({ payment: { metadata: { customerKey: 'user_1' } } });
+    expect(classifyEvent(envelope('invoice.payment_succeeded', previous))).toMatchObject({
+      payment: { metadata: { customerKey: 'user_1' } },
+    });
     const older = invoice({ parent: undefined, lines: { data: [{ id: 'il_1', type: 'subscription', metadata: meta }] } });
     expect(classifyEvent(envelope('invoice.payment_succeeded', older))).toMatchObject({ payment: { metadata: { clickId: 'clk_1' } } });
   });
@@ -106,8 +149,14 @@ describe('classifyEvent: invoice.payment_succeeded', () => {
     for (const reason of ['subscription_create', 'subscription_cycle', 'subscription_update']) {
       expect(classifyEvent(envelope('invoice.payment_succeeded', invoice({ billing_reason: reason }))).kind).toBe('payment');
     }
-    expect(classifyEvent(envelope('invoice.payment_succeeded', invoice({ billing_reason: 'manual' })))).toEqual({ kind: 'ignored', reason: 'not_subscription_invoice' });
-    expect(classifyEvent(envelope('invoice.payment_succeeded', invoice({ amount_paid: 0 })))).toEqual({ kind: 'ignored', reason: 'no_payment' });
+    expect(classifyEvent(envelope('invoice.payment_succeeded', invoice({ billing_reason: 'manual' })))).toEqual({
+      kind: 'ignored',
+      reason: 'not_subscription_invoice',
+    });
+    expect(classifyEvent(envelope('invoice.payment_succeeded', invoice({ amount_paid: 0 })))).toEqual({
+      kind: 'ignored',
+      reason: 'no_payment',
+    });
   });
 });
 

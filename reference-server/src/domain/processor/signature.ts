@@ -18,7 +18,12 @@ interface ParsedHeader {
  * `secrets` are every endpoint secret configured (`SVC_PROCESSOR_WEBHOOK_SECRET`): a signature by any one counts, so
  * a secret can be rotated without refusing deliveries signed with the old one.
  */
-export function verifyStripeSignature(rawBody: string, header: string | undefined, secrets: readonly string[], nowMs: number): SignatureVerdict {
+export function verifyStripeSignature(
+  rawBody: string,
+  header: string | undefined,
+  secrets: readonly string[],
+  nowMs: number,
+): SignatureVerdict {
   if (header === undefined || header.trim() === '') return 'missing';
   const parsed = parseSignatureHeader(header);
   if (!parsed) return 'invalid';

@@ -11,7 +11,10 @@ export interface ReadinessState {
 /** The single most useful thing to do next, in funnel order; null when nothing is missing. */
 export function nextStep(state: ReadinessState): Readiness['next_step'] {
   if (state.keyMarked) {
-    return { code: 'rotate_key', message: 'This API key is marked for rotation: regenerate it in the dashboard program settings and update SVC_API_KEY.' };
+    return {
+      code: 'rotate_key',
+      message: 'This API key is marked for rotation: regenerate it in the dashboard program settings and update SVC_API_KEY.',
+    };
   }
   if (state.activeLinks === 0) {
     return {
@@ -21,10 +24,16 @@ export function nextStep(state: ReadinessState): Readiness['next_step'] {
     };
   }
   if (!state.click) {
-    return { code: 'install_tracker', message: 'Add the svc-tracker.js script tag to your site and open it through a referral link (?aff=…).' };
+    return {
+      code: 'install_tracker',
+      message: 'Add the svc-tracker.js script tag to your site and open it through a referral link (?aff=…).',
+    };
   }
   if (!state.lead) {
-    return { code: 'track_lead', message: 'Send a lead from your backend (POST /api/v1/track/lead with the Bearer key) when a customer signs up.' };
+    return {
+      code: 'track_lead',
+      message: 'Send a lead from your backend (POST /api/v1/track/lead with the Bearer key) when a customer signs up.',
+    };
   }
   if (!state.sale) {
     return { code: 'track_sale', message: 'Send a sale from your backend (POST /api/v1/track/sale) or connect your payment processor.' };

@@ -106,7 +106,9 @@ async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralL
   if (link.enabled !== 1 || link.partner_status === 'suspended') {
     throw fail('clickLinkDisabled', {
       topLevel: { success: false, message: catalogue.clickLinkDisabled.message },
-      extra: { hint: 'The partner or the brand turned this link off; no click was recorded. It works again once the link is turned back on.' },
+      extra: {
+        hint: 'The partner or the brand turned this link off; no click was recorded. It works again once the link is turned back on.',
+      },
     });
   }
   return link;

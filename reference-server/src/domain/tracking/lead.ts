@@ -70,7 +70,7 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
       // §Attribution rules, cleared cookie: no click id, the lead is still recorded, unattributed.
       await insertCustomer(trx, {
         program_id: program.id,
-        customer_key: input.customerKey as string,
+        customer_key: input.customerKey,
         click_id: null,
         partner_id: null,
         status: 'lead',
@@ -152,7 +152,13 @@ interface Resolved {
  * key is held by a browser-only lead decides the attribution itself (spec/openapi.yaml, trackLead **Decision**):
  * its own click's customer, or an unattributed customer when it names no click.
  */
-async function resolveCustomer(deps: DomainDeps, program: Program, input: LeadInput, isTest: boolean, serverMode: boolean): Promise<Resolved> {
+async function resolveCustomer(
+  deps: DomainDeps,
+  program: Program,
+  input: LeadInput,
+  isTest: boolean,
+  serverMode: boolean,
+): Promise<Resolved> {
   const byKey = input.customerKey === undefined ? undefined : await findCustomerByKey(deps.db, program.id, isTest, input.customerKey);
   const overridable = byKey !== undefined && serverMode && isBrowserOnlyLead(byKey);
   if (byKey && !overridable) return { customer: byKey };

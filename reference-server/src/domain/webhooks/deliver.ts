@@ -58,7 +58,11 @@ export const unreadableSecretError = 'the signing secret cannot be read (the ser
  * schedule, or failed after the last one. The body is the outbox's bytes; the signature is made now, with the real
  * time. Stopped midway (`signal`), the delivery is given back uncounted.
  */
-export async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, signal: AbortSignal): Promise<AttemptResult | undefined> {
+export async function attemptDelivery(
+  deps: DeliveryDeps,
+  delivery: ClaimedDelivery,
+  signal: AbortSignal,
+): Promise<AttemptResult | undefined> {
   const lease = { id: delivery.id, leaseToken: delivery.lease_token };
   if (signal.aborted) {
     await releaseDelivery(deps.db, lease);
@@ -83,7 +87,14 @@ export async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDeliv
   const attempts = delivery.attempts + 1;
   const at = deps.clock.now();
   if (result.delivered) {
-    await recordAttempt(deps.db, lease, { status: 'delivered', attempts, nextAttemptAt: null, at, responseStatus: result.status, error: null });
+    await recordAttempt(deps.db, lease, {
+      status: 'delivered',
+      attempts,
+      nextAttemptAt: null,
+      at,
+      responseStatus: result.status,
+      error: null,
+    });
   } else {
     const next = afterFailure(attempts, delivery.max_attempts, at);
     await recordAttempt(deps.db, lease, { ...next, attempts, at, responseStatus: result.status, error: result.error });

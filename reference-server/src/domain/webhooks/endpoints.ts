@@ -63,7 +63,12 @@ export async function listWebhookEndpointSummaries(deps: Pick<DomainDeps, 'db'>,
 }
 
 /** Pauses or resumes an endpoint; the body is checked before the endpoint is looked up. */
-export async function updateWebhookEndpoint(deps: Pick<DomainDeps, 'db'>, program: Program, id: number, body: Body): Promise<WebhookEndpoint> {
+export async function updateWebhookEndpoint(
+  deps: Pick<DomainDeps, 'db'>,
+  program: Program,
+  id: number,
+  body: Body,
+): Promise<WebhookEndpoint> {
   const enabled = endpointEnabled(body.enabled);
   if (!(await findWebhookEndpointInProgram(deps.db, program.id, id))) throw fail('webhookEndpointNotFound');
   return endpointView(await setWebhookEndpointEnabled(deps.db, id, enabled));

@@ -1,4 +1,11 @@
-import type { CommissionCreatedEvent, LeadCreatedEvent, SaleCreatedEvent, SaleRefundedEvent, WebhookEventType, WebhookTestEvent } from '@svc/types';
+import type {
+  CommissionCreatedEvent,
+  LeadCreatedEvent,
+  SaleCreatedEvent,
+  SaleRefundedEvent,
+  WebhookEventType,
+  WebhookTestEvent,
+} from '@svc/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
 import { enabledWebhookEndpoints, insertWebhookEvent } from '../../store/webhooks';

@@ -33,7 +33,8 @@ export function endpointEvents(value: unknown): WebhookEventType[] {
   if (value === undefined) return [...webhookEventTypes];
   if (!Array.isArray(value) || value.length === 0) throw fail('webhookEndpointEventsInvalid');
   const known = new Set<string>(webhookEventTypes);
-  if (!value.every((v) => typeof v === 'string' && known.has(v)) || new Set(value).size !== value.length) throw fail('webhookEndpointEventsInvalid');
+  if (!value.every((v) => typeof v === 'string' && known.has(v)) || new Set(value).size !== value.length)
+    throw fail('webhookEndpointEventsInvalid');
   // Kept in the spec's order, whatever order was sent.
   return webhookEventTypes.filter((type) => value.includes(type));
 }

@@ -9,7 +9,11 @@ export const maxAttempts = retryDelaysMs.length + 1;
 export const testEventAttempts = 1;
 
 /** A 2xx delivers; what the delivery becomes after a failed attempt, the `attempts`-th (1-based). */
-export function afterFailure(attempts: number, allowed: number, now: number): { status: 'pending' | 'failed'; nextAttemptAt: number | null } {
+export function afterFailure(
+  attempts: number,
+  allowed: number,
+  now: number,
+): { status: 'pending' | 'failed'; nextAttemptAt: number | null } {
   const delay = retryDelaysMs[attempts - 1];
   if (attempts >= allowed || delay === undefined) return { status: 'failed', nextAttemptAt: null };
   return { status: 'pending', nextAttemptAt: now + delay };

@@ -31,7 +31,12 @@ export async function devSignInRoutes(app: FastifyInstance): Promise<void> {
       const email = normaliseEmail(form.email);
       if (!email) {
         const csrf = issueFormToken(reply, key, app.svc.sessionCookie.secure);
-        const view = { error: 'Enter a valid email address.', csrf, oidc: app.svc.signIn.identityProvider !== undefined, hint: app.svc.signIn.hint };
+        const view = {
+          error: 'Enter a valid email address.',
+          csrf,
+          oidc: app.svc.signIn.identityProvider !== undefined,
+          hint: app.svc.signIn.hint,
+        };
         return sendPage(reply, 400, signInPage(state === undefined ? view : { ...view, state }));
       }
       // An unknown or expired CLI session is refused before the dev account is created: nothing recorded.

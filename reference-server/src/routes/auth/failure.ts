@@ -12,11 +12,13 @@ function retryHint(error: ServiceError, cliLogin: boolean): string {
   if (error.details.code === 'ACCOUNT_BLOCKED') {
     return 'Signing in again will not help while the account is suspended. Contact your workspace owner or support.';
   }
-  return cliLogin ? 'Run svc login again to start a new sign-in.' : 'Start again from the dashboard, or contact support if you think this is a mistake.';
+  return cliLogin
+    ? 'Run svc login again to start a new sign-in.'
+    : 'Start again from the dashboard, or contact support if you think this is a mistake.';
 }
 
 /** A sign-in that cannot go on, as a page with the catalogue's message; anything else is the route's 500. */
 export function sendSignInFailure(reply: FastifyReply, error: unknown, cliLogin: boolean) {
-  if (!(error instanceof ServiceError) || error.status >= 500 && error.status !== 503) throw error;
+  if (!(error instanceof ServiceError) || (error.status >= 500 && error.status !== 503)) throw error;
   return sendPage(reply, error.status, signInFailedPage(error.message, retryHint(error, cliLogin)));
 }

@@ -13,10 +13,8 @@ import { signOutRoutes } from './sign-out';
  */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   // HTML forms post url-encoded; accepted only by the routes of this plugin.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: bodyLimitBytes },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: bodyLimitBytes }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   app.register(signInPageRoutes);
   app.register(oidcCallbackRoutes);

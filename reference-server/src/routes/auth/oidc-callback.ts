@@ -27,7 +27,10 @@ export async function oidcCallbackRoutes(app: FastifyInstance): Promise<void> {
     // Without OpenID Connect this route does not exist for the server (404 in the envelope, like any unknown route).
     if (!provider) throw fail('routeNotFound');
     // The state cookie is single-use whatever happens next.
-    reply.header('Set-Cookie', cookieHeader(oidcStateCookie, '', { secure: app.svc.sessionCookie.secure, maxAgeSeconds: 0, path: '/auth/callback' }));
+    reply.header(
+      'Set-Cookie',
+      cookieHeader(oidcStateCookie, '', { secure: app.svc.sessionCookie.secure, maxAgeSeconds: 0, path: '/auth/callback' }),
+    );
     try {
       const signedIn = await finishSignIn(deps(), provider, {
         url: new URL(request.url, app.svc.publicUrl),

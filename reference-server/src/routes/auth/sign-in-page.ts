@@ -31,15 +31,28 @@ export async function signInPageRoutes(app: FastifyInstance): Promise<void> {
     if (identityProvider && (!dev || request.query.provider === 'oidc')) {
       try {
         const begun = await beginSignIn(deps(), identityProvider, state);
-        const cookie = cookieHeader(oidcStateCookie, begun.state, { secure, maxAgeSeconds: signInAttemptMs / 1000, path: '/auth/callback' });
-        return reply.status(302).header('Set-Cookie', cookie).header('Cache-Control', 'no-store').header('Location', begun.authorizationUrl.href).send();
+        const cookie = cookieHeader(oidcStateCookie, begun.state, {
+          secure,
+          maxAgeSeconds: signInAttemptMs / 1000,
+          path: '/auth/callback',
+        });
+        return reply
+          .status(302)
+          .header('Set-Cookie', cookie)
+          .header('Cache-Control', 'no-store')
+          .header('Location', begun.authorizationUrl.href)
+          .send();
       } catch (error) {
         return sendSignInFailure(reply, error, state !== undefined);
       }
     }
     if (dev) {
       const csrf = issueFormToken(reply, await app.svc.serverKey(), secure);
-      return sendPage(reply, 200, signInPage({ csrf, oidc: identityProvider !== undefined, hint: app.svc.signIn.hint, ...(state === undefined ? {} : { state }) }));
+      return sendPage(
+        reply,
+        200,
+        signInPage({ csrf, oidc: identityProvider !== undefined, hint: app.svc.signIn.hint, ...(state === undefined ? {} : { state }) }),
+      );
     }
     return sendPage(reply, 503, signInNotConfiguredPage(catalogue.signInNotConfigured.message));
   });

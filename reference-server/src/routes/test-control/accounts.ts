@@ -35,7 +35,7 @@ export async function accountControlRoutes(app: FastifyInstance): Promise<void> 
     if (body.blocked !== undefined && typeof body.blocked !== 'boolean') throw invalid('blocked must be a boolean');
     try {
       const created = await createAccountWithWorkspace(app.svc.store.db, {
-        ...(body.email === undefined ? {} : { email: (body.email).toLowerCase() }),
+        ...(body.email === undefined ? {} : { email: body.email.toLowerCase() }),
         blocked: body.blocked === true,
         now: app.svc.clock.now(),
       });

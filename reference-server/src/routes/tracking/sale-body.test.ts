@@ -3,7 +3,8 @@ import { parseOccurredAt } from './sale-body';
 
 const now = Date.parse('2026-03-15T12:00:00Z');
 const ok = (value: string) => parseOccurredAt(value, now);
-const refused = (value: unknown) => expect(() => parseOccurredAt(value, now)).toThrow('occurred_at must be an ISO 8601 time within the last 30 days');
+const refused = (value: unknown) =>
+  expect(() => parseOccurredAt(value, now)).toThrow('occurred_at must be an ISO 8601 time within the last 30 days');
 
 describe('parseOccurredAt', () => {
   it('accepts ISO 8601 with a UTC offset inside the bounds', () => {

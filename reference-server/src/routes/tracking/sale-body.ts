@@ -48,12 +48,12 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
     amountCents: amount as number,
     currency: currency as Currency,
     occurredAt,
-    ...(validTransaction ? { transactionId: transactionId as string } : {}),
+    ...(validTransaction ? { transactionId: transactionId } : {}),
     ...(customerKey === undefined ? {} : { customerKey }),
     ...(clickId === undefined ? {} : { clickId }),
     ...(body.provider === undefined ? {} : { provider: body.provider as string }),
-    ...(ppi === undefined ? {} : { providerPaymentId: ppi as string }),
-    ...(body.livemode === undefined ? {} : { livemode: body.livemode as boolean }),
+    ...(ppi === undefined ? {} : { providerPaymentId: ppi }),
+    ...(body.livemode === undefined ? {} : { livemode: body.livemode }),
   };
 }
 
@@ -64,8 +64,15 @@ export function parseOccurredAt(value: unknown, now: number): number {
   const m = isoWithOffset.exec(value);
   if (!m) throw invalid();
   const field = (i: number) => Number(m[i] ?? 0);
-  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 7, 8].map(field) as number[] as [
-    number, number, number, number, number, number, number, number,
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = [1, 2, 3, 4, 5, 6, 7, 8].map(field) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   // A real calendar date (no 30 February) and real clock and offset fields.
   const date = new Date(Date.UTC(year, month - 1, day));

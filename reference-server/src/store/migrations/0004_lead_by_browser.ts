@@ -7,7 +7,10 @@ import type { Kysely } from 'kysely';
  */
 export const leadByBrowserMigration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('customers').addColumn('lead_by_browser', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('customers')
+      .addColumn('lead_by_browser', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
   async down(db: Kysely<unknown>): Promise<void> {
     await db.schema.alterTable('customers').dropColumn('lead_by_browser').execute();

@@ -12,13 +12,20 @@ export function partnersPayoutsMigration(dialect: Dialect) {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable('partners').addColumn('email', 'text').execute();
-      await db.schema.alterTable('partners').addColumn('status', 'text', (c) => c.notNull().defaultTo('active')).execute();
+      await db.schema
+        .alterTable('partners')
+        .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
+        .execute();
       await db.schema.alterTable('commissions').addColumn('paid_at', sql.raw(big)).execute();
       await db.schema.alterTable('commissions').addColumn('clawback_settled_at', sql.raw(big)).execute();
       await db.schema.createIndex('partners_program').on('partners').columns(['program_id', 'id']).execute();
       await db.schema.createIndex('partners_email').on('partners').column('email').execute();
       await db.schema.createIndex('referral_links_program_partner').on('referral_links').columns(['program_id', 'partner_id']).execute();
-      await db.schema.createIndex('commissions_program_partner').on('commissions').columns(['program_id', 'partner_id', 'created_at']).execute();
+      await db.schema
+        .createIndex('commissions_program_partner')
+        .on('commissions')
+        .columns(['program_id', 'partner_id', 'created_at'])
+        .execute();
     },
   };
 }

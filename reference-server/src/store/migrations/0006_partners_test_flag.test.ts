@@ -12,8 +12,15 @@ describe('migration 0006: partners.is_test', () => {
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const db = store.db;
     const partner = async (programId: number, name: string, shortLink: string) => {
-      const { id } = await db.insertInto('partners').values({ program_id: programId, name, created_at: 1 }).returning('id').executeTakeFirstOrThrow();
-      await db.insertInto('referral_links').values({ program_id: programId, partner_id: id, short_link: shortLink, created_at: 1 }).execute();
+      const { id } = await db
+        .insertInto('partners')
+        .values({ program_id: programId, name, created_at: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('referral_links')
+        .values({ program_id: programId, partner_id: id, short_link: shortLink, created_at: 1 })
+        .execute();
       return id;
     };
     const fixture = await partner(7, 'svc test partner', 'svc-test-7');

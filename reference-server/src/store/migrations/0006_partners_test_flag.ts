@@ -8,7 +8,10 @@ import { type Kysely, sql } from 'kysely';
  */
 export const partnersTestFlagMigration = {
   async up(db: Kysely<unknown>): Promise<void> {
-    await db.schema.alterTable('partners').addColumn('is_test', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('partners')
+      .addColumn('is_test', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await sql`update partners set is_test = 1 where id in (
       select partner_id from referral_links
       where partner_id is not null and program_id is not null and short_link = 'svc-test-' || program_id

@@ -72,9 +72,7 @@ export async function programControlRoutes(app: FastifyInstance): Promise<void> 
       { db, clock: app.svc.clock },
       { ...input, workspaceId: owner.workspaceId, advertiserId: owner.advertiserId },
     );
-    return reply
-      .status(201)
-      .send({ id: program.id, api_token: apiToken, account_id: owner.accountId, advertiser_id: owner.advertiserId });
+    return reply.status(201).send({ id: program.id, api_token: apiToken, account_id: owner.accountId, advertiser_id: owner.advertiserId });
   });
 
   app.post<{ Params: { id: string } }>('/_test/programs/:id/key-rotation', async (request) => {

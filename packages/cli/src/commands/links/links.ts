@@ -3,6 +3,7 @@ import type { Context } from '../../cli/context';
 import { UsageError } from '../../cli/failures';
 import { didYouMean } from '../../cli/did-you-mean';
 import type { Colours } from '../../output/colour';
+import { tableLines } from '../../output/table';
 
 export const linkActions = ['create', 'list', 'disable'] as const;
 export type LinkAction = (typeof linkActions)[number];
@@ -28,13 +29,7 @@ function linkLines(links: ReferralLink[], c: Colours): string[] {
   if (links.length === 0) return [c.dim('(no referral links yet)')];
   const rows = links.map((l) => [l.short_link, String(l.partner_id), l.enabled ? 'on' : 'off', l.url]);
   const header = ['SHORT LINK', 'PARTNER', 'STATE', 'URL'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [c.dim(line(header)), ...rows.map(line)];
+  return tableLines(header, rows, c);
 }
 
 /** `svc links create --partner <id> [--short-link …]`: prints the full URL the partner shares (`POST /api/v1/links`). */

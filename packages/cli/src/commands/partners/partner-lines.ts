@@ -1,5 +1,6 @@
 import type { Currency, PartnerSummary } from '@svc/types';
 import type { Colours } from '../../output/colour';
+import { tableLines } from '../../output/table';
 
 /** `USD 20.00, EUR 5.00` (cents shown in major units; VND has none); `-` when empty. */
 export function money(amounts: Partial<Record<Currency, number>>): string {
@@ -23,11 +24,5 @@ export function partnerLines(partners: PartnerSummary[], c: Colours): string[] {
     money(p.figures.commissions.paid_cents),
   ]);
   const header = ['ID', 'NAME', 'EMAIL', 'STATUS', 'CLICKS/LEADS/SALES', 'REVENUE', 'DUE', 'PAID'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
-      .join('  ')
-      .trimEnd();
-  return [c.dim(line(header)), ...rows.map(line)];
+  return tableLines(header, rows, c);
 }

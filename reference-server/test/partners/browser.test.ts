@@ -94,7 +94,8 @@ describe('partners in Chromium', () => {
     // The partner signs in: their link with its full URL and their figures, nothing of other partners.
     const partner = await signIn('jane@example.com');
     const mine = partner.locator('#partner-view li[data-short-link="jane-spring"]');
-    await mine.waitFor({ timeout: 10_000 });
+    // Generous: a new browser context signing in and rendering, on a loaded 2-core machine.
+    await mine.waitFor({ timeout: 20_000 });
     expect(await mine.locator('.link-url').textContent()).toBe(url);
     const figures = (await partner.locator('#partner-view tbody td').allTextContents()).map((t) => t.trim());
     expect(figures).toEqual(['1', '1', '1', '49.00 USD', '0', '9.80 USD', '0', '0']);
@@ -118,5 +119,5 @@ describe('partners in Chromium', () => {
     await expect.poll(() => merchantRow.locator('.badge').textContent(), { timeout: 10_000 }).toBe('off');
     await merchantRow.getByRole('button', { name: 'Turn on' }).click();
     await expect.poll(() => owner.locator('#links-body tr[data-short-link="jane-spring"] .badge').textContent()).toBe('on');
-  });
+  }, 90_000);
 });

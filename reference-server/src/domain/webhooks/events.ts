@@ -32,7 +32,7 @@ export async function queueWebhookEvent<T extends WebhookEventType>(
   db: Kysely<Database>,
   event: { programId: number; type: T; at: number; data: Data<T> | (() => Promise<Data<T>>) },
 ): Promise<void> {
-  const endpoints = (await enabledWebhookEndpoints(db, event.programId)).filter((e) => receives(e.events, event.type));
+  const endpoints = (await endpointsIn(db, event.programId)).filter((e) => receives(e.events, event.type));
   if (endpoints.length === 0) return;
   const data = typeof event.data === 'function' ? await event.data() : event.data;
   await insertWebhookEvent(
@@ -40,6 +40,31 @@ export async function queueWebhookEvent<T extends WebhookEventType>(
     { programId: event.programId, messageId: newMessageId(), type: event.type, payload: body(event.type, event.at, data), now: event.at },
     endpoints.map((e) => ({ endpointId: e.id, maxAttempts })),
   );
+}
+
+type Endpoints = ReturnType<typeof enabledWebhookEndpoints>;
+const readsByTransaction = new WeakMap<Kysely<Database>, Map<number, Endpoints>>();
+
+/**
+ * The program's enabled endpoints, read once per transaction (a transaction is short-lived, so is the memo): a sale queues `sale.created` and
+ * `commission.created` in one transaction (and a SQLite batch holds many requests), and endpoints change only
+ * through the dashboard, never inside a tracking transaction. A failed read is not kept.
+ */
+function endpointsIn(db: Kysely<Database>, programId: number): Endpoints {
+  // Outside a transaction nothing bounds the memo's life: read every time.
+  if (!db.isTransaction) return enabledWebhookEndpoints(db, programId);
+  let reads = readsByTransaction.get(db);
+  if (!reads) {
+    reads = new Map<number, Endpoints>();
+    readsByTransaction.set(db, reads);
+  }
+  let read = reads.get(programId);
+  if (!read) {
+    read = enabledWebhookEndpoints(db, programId);
+    reads.set(programId, read);
+    read.catch(() => reads.delete(programId));
+  }
+  return read;
 }
 
 /** The `webhook.test` event of a test-send: to this endpoint only, attempted once. Answers the delivery's id. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startReferenceServer, type ReferenceServer } from '@svc/reference-server';
 import { contractFetch } from '@svc/reference-server/testing';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { runCli, startCli, type CliRun } from './run-cli';
 import { startValidatingProxy, type ValidatingProxy } from './validating-proxy';
 
@@ -68,4 +68,19 @@ export async function startFixture(): Promise<Fixture> {
       await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
     },
   };
+}
+
+/** The per-file set-up of the end-to-end tests: one fixture, and no contract violation seen by its proxy after any test. */
+export function fixturePerFile(): { readonly f: Fixture } {
+  const holder = {} as { f: Fixture };
+  beforeAll(async () => {
+    holder.f = await startFixture();
+  });
+  afterEach(() => {
+    expect(holder.f.proxy.violations).toEqual([]);
+  });
+  afterAll(async () => {
+    await holder.f?.close();
+  });
+  return holder;
 }

@@ -1,20 +1,13 @@
 import { trackerQueueStub } from '@svc/types';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture, type UserEnv } from './fixture';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturePerFile, type UserEnv } from './fixture';
 import { startCli } from './run-cli';
 
-let f: Fixture;
+const t = fixturePerFile();
 let env: UserEnv;
 beforeAll(async () => {
-  f = await startFixture();
-  env = await f.newUser();
-  expect((await f.signIn(env, { email: 'owner@example.com' })).run.code).toBe(0);
-});
-afterEach(() => {
-  expect(f.proxy.violations).toEqual([]);
-});
-afterAll(async () => {
-  await f?.close();
+  env = await t.f.newUser();
+  expect((await t.f.signIn(env, { email: 'owner@example.com' })).run.code).toBe(0);
 });
 
 const initArgs = (name: string) => [
@@ -31,7 +24,7 @@ const initArgs = (name: string) => [
 
 describe('svc init and svc programs (spawned binary, reference server)', () => {
   it('creates a program from flags and prints the key once, the script tag and the SDK snippet', async () => {
-    const run = await f.svc(initArgs('Acme Partners'), env);
+    const run = await t.f.svc(initArgs('Acme Partners'), env);
     expect(run.code).toBe(0);
     const id = Number(run.stdout.match(/Created program Acme Partners \(id (\d+)\) for acme\.com\./)?.[1]);
     expect(id).toBeGreaterThan(0);
@@ -47,13 +40,13 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     expect(run.stdout).not.toContain('\u001b[');
 
     // The key works for the program-key routes.
-    const status = await f.svc(['status', '--json', '--api-key', key as string], env);
+    const status = await t.f.svc(['status', '--json', '--api-key', key as string], env);
     expect(status.code).toBe(0);
     expect(status.json.program.id).toBe(id);
   });
 
   it('--json gives one document with the program, its key and the next steps', async () => {
-    const run = await f.svc([...initArgs('007'), '--commission-rate', '7.5', '--json'], env);
+    const run = await t.f.svc([...initArgs('007'), '--commission-rate', '7.5', '--json'], env);
     expect(run.code).toBe(0);
     expect(run.json).toMatchObject({
       ok: true,
@@ -68,7 +61,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
   });
 
   it('lists the programs with masked keys (human and --json)', async () => {
-    const run = await f.svc(['programs', '--json'], env);
+    const run = await t.f.svc(['programs', '--json'], env);
     expect(run.code).toBe(0);
     const names = run.json.programs.map((program: { name: string }) => program.name);
     expect(names).toEqual(expect.arrayContaining(['Acme Partners', '007']));
@@ -76,7 +69,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       expect(program.role).toBe('owner');
       expect(program.api_token).toMatch(/…/);
     }
-    const human = await f.svc(['programs'], env);
+    const human = await t.f.svc(['programs'], env);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(/ID\s+NAME\s+DOMAIN\s+COMMISSION\s+ROLE\s+KEY/);
     expect(human.stdout).toMatch(/Acme Partners\s+acme\.com\s+percent 20\s+owner/);
@@ -91,14 +84,14 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
   });
 
   it('without a login, the service answers "run svc login" (exit 1) with the request id', async () => {
-    const stranger = await f.newUser();
-    const init = await f.svc(initArgs('Nope'), stranger);
+    const stranger = await t.f.newUser();
+    const init = await t.f.svc(initArgs('Nope'), stranger);
     expect(init.code).toBe(1);
     expect(init.stderr).toContain('Error: Authentication required — run svc login first');
     expect(init.stderr).toContain('status:     401');
     expect(init.stderr).toMatch(/request id: [0-9a-f-]{36}/);
 
-    const list = await f.svc(['programs', '--json'], stranger);
+    const list = await t.f.svc(['programs', '--json'], stranger);
     expect(list.code).toBe(1);
     expect(list.json).toEqual({
       ok: false,
@@ -113,8 +106,8 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
   });
 
   it('after an init 500, lists the programs before suggesting a retry', async () => {
-    await f.server.control.armFault({ point: 'cli' });
-    const fresh = await f.svc([...initArgs('Brand New'), '--json'], env);
+    await t.f.server.control.armFault({ point: 'cli' });
+    const fresh = await t.f.svc([...initArgs('Brand New'), '--json'], env);
     expect(fresh.code).toBe(1);
     expect(fresh.json.error).toMatchObject({
       status: 500,
@@ -123,11 +116,11 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     expect(fresh.json.error.request_id).toBe(fresh.json.error.message.match(/request_id: ([^)]+)\)/)[1]);
     expect(fresh.json.error.hint).toBe('No program named "Brand New" exists, so nothing was created: run the same svc init again.');
     expect(fresh.json.programs.map((p: { name: string }) => p.name)).not.toContain('Brand New');
-    const order = f.proxy.seen.slice(-2);
+    const order = t.f.proxy.seen.slice(-2);
     expect(order).toEqual(['POST /api/v1/cli/init 500', 'GET /api/v1/cli/programs 200']);
 
-    await f.server.control.armFault({ point: 'cli' });
-    const again = await f.svc(initArgs('Acme Partners'), env);
+    await t.f.server.control.armFault({ point: 'cli' });
+    const again = await t.f.svc(initArgs('Acme Partners'), env);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('The program may still have been created. Your programs now:');
     expect(again.stderr).toContain('A program named "Acme Partners" exists (listed above)');

@@ -1,74 +1,67 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture, type UserEnv } from './fixture';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturePerFile, type UserEnv } from './fixture';
 
-let f: Fixture;
+const t = fixturePerFile();
 let env: UserEnv;
 beforeAll(async () => {
-  f = await startFixture();
-  env = await f.newUser();
-});
-afterEach(() => {
-  expect(f.proxy.violations).toEqual([]);
-});
-afterAll(async () => {
-  await f?.close();
+  env = await t.f.newUser();
 });
 
 describe('svc partners and svc links (spawned binary, reference server)', () => {
   it('adds a partner, creates a link printing the full URL, lists both, and disables the link', async () => {
-    const program = await f.server.control.createProgram({ domain: 'acme.example' });
+    const program = await t.f.server.control.createProgram({ domain: 'acme.example' });
     const key = { ...env, SVC_API_KEY: program.api_token };
 
-    const status = await f.svc(['status'], key);
+    const status = await t.f.svc(['status'], key);
     expect(status.stdout).toContain("in the dashboard's Partners section");
     expect(status.stdout).toContain('svc links create --partner <id>');
 
-    const added = await f.svc(['partners', 'add', '--name', 'Jane Doe', '--email', 'jane@example.com', '--json'], key);
+    const added = await t.f.svc(['partners', 'add', '--name', 'Jane Doe', '--email', 'jane@example.com', '--json'], key);
     expect(added.code).toBe(0);
     expect(added.json).toMatchObject({ ok: true, partner: { name: 'Jane Doe', email: 'jane@example.com', status: 'active' } });
     const partnerId = added.json.partner.id as number;
 
-    const human = await f.svc(['links', 'create', '--partner', String(partnerId), '--short-link', 'jane'], key);
+    const human = await t.f.svc(['links', 'create', '--partner', String(partnerId), '--short-link', 'jane'], key);
     expect(human.code).toBe(0);
     expect(human.stdout).toContain('https://acme.example/?aff=jane');
-    const generated = await f.svc(['links', 'create', '--partner', String(partnerId), '--json'], key);
+    const generated = await t.f.svc(['links', 'create', '--partner', String(partnerId), '--json'], key);
     expect(generated.json.link.url).toMatch(/^https:\/\/acme\.example\/\?aff=[A-Za-z0-9_-]{8}$/);
-    const taken = await f.svc(['links', 'create', '--partner', String(partnerId), '--short-link', 'jane', '--json'], key);
+    const taken = await t.f.svc(['links', 'create', '--partner', String(partnerId), '--short-link', 'jane', '--json'], key);
     expect(taken.code).toBe(1);
     expect(taken.json.error).toMatchObject({ status: 409, message: 'This short_link is already taken' });
 
-    const click = await fetch(`${f.server.url}/api/v1/track/click`, {
+    const click = await fetch(`${t.f.server.url}/api/v1/track/click`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ affiliate_url: 'https://acme.example/?aff=jane' }),
     });
     expect(click.status).toBe(200);
 
-    const partners = await f.svc(['partners', 'list'], key);
+    const partners = await t.f.svc(['partners', 'list'], key);
     expect(partners.stdout).toMatch(new RegExp(`${partnerId}\\s+Jane Doe\\s+jane@example.com\\s+active\\s+1/0/0`));
-    const links = await f.svc(['links', 'list', '--partner', String(partnerId), '--json'], key);
+    const links = await t.f.svc(['links', 'list', '--partner', String(partnerId), '--json'], key);
     expect(links.json.links.map((l: { short_link: string }) => l.short_link)).toEqual(['jane', generated.json.link.short_link]);
 
-    const off = await f.svc(['links', 'disable', 'jane'], key);
+    const off = await t.f.svc(['links', 'disable', 'jane'], key);
     expect(off.code).toBe(0);
     expect(off.stdout).toContain('Referral link jane is off');
-    const listed = await f.svc(['links', 'list'], key);
+    const listed = await t.f.svc(['links', 'list'], key);
     expect(listed.stdout).toMatch(/jane\s+\d+\s+off\s+https:\/\/acme\.example\/\?aff=jane/);
   });
 
   it("refuses bad usage before sending anything, and reports the service's refusals", async () => {
-    const program = await f.server.control.createProgram({});
+    const program = await t.f.server.control.createProgram({});
     const key = { ...env, SVC_API_KEY: program.api_token };
-    const noName = await f.svc(['partners', 'add'], key);
+    const noName = await t.f.svc(['partners', 'add'], key);
     expect(noName.code).toBe(2);
     expect(noName.stderr).toContain('--name is required');
-    expect((await f.svc(['links', 'create', '--partner', 'jane'], key)).code).toBe(2);
-    expect((await f.svc(['links', 'rename'], key)).code).toBe(2);
-    expect((await f.svc(['partners', 'list'], env)).stderr).toContain('A program key is required');
-    const unknown = await f.svc(['links', 'disable', 'nope', '--json'], key);
+    expect((await t.f.svc(['links', 'create', '--partner', 'jane'], key)).code).toBe(2);
+    expect((await t.f.svc(['links', 'rename'], key)).code).toBe(2);
+    expect((await t.f.svc(['partners', 'list'], env)).stderr).toContain('A program key is required');
+    const unknown = await t.f.svc(['links', 'disable', 'nope', '--json'], key);
     expect(unknown.code).toBe(1);
     expect(unknown.json.error).toMatchObject({ status: 404, message: 'Referral link not found' });
-    const badEmail = await f.svc(['partners', 'add', '--name', 'X', '--email', 'nope'], key);
+    const badEmail = await t.f.svc(['partners', 'add', '--name', 'X', '--email', 'nope'], key);
     expect(badEmail.code).toBe(1);
     expect(badEmail.stderr).toContain('email must be an email address, or null');
   });

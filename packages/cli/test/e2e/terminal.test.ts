@@ -1,21 +1,14 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture, type UserEnv } from './fixture';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturePerFile, type UserEnv } from './fixture';
 import { runInTerminal } from './terminal';
 
-let f: Fixture;
+const t = fixturePerFile();
 let env: UserEnv;
 beforeAll(async () => {
-  f = await startFixture();
-  env = await f.newUser();
-  expect((await f.signIn(env)).run.code).toBe(0);
-});
-afterEach(() => {
-  expect(f.proxy.violations).toEqual([]);
-});
-afterAll(async () => {
-  await f?.close();
+  env = await t.f.newUser();
+  expect((await t.f.signIn(env)).run.code).toBe(0);
 });
 
 async function terminalState(terminal: ReturnType<typeof runInTerminal>): Promise<string | undefined> {
@@ -40,21 +33,21 @@ describe('svc in a terminal (pseudo-terminal)', () => {
     expect(run.text).toMatch(/Created program Prompted \(id \d+\) for prompted\.example\./);
     expect(run.raw).toContain('\u001b[32m✔\u001b[39m');
 
-    const listed = await f.svc(['programs', '--json'], env);
+    const listed = await t.f.svc(['programs', '--json'], env);
     expect(listed.json.programs).toContainEqual(
       expect.objectContaining({ name: 'Prompted', domain: 'prompted.example', commission_type: 'fixed', commission_rate: 500 }),
     );
   });
 
   it('svc login without a graphical session prints the URL and waits with a spinner', async () => {
-    const user = await f.newUser();
-    const { account_id } = await f.server.control.createAccount({ email: 'tty@example.com' });
+    const user = await t.f.newUser();
+    const { account_id } = await t.f.server.control.createAccount({ email: 'tty@example.com' });
     const terminal = runInTerminal(['login'], user);
     await terminal.waitFor('Open this URL in a browser to sign in:');
     await terminal.waitFor('Waiting for you to sign in');
     await terminal.waitFor('sign-in?state=');
     const state = (await terminalState(terminal)) ?? '';
-    expect((await f.callback(state, (await f.server.control.issueIdToken(account_id)).id_token)).status).toBe(200);
+    expect((await t.f.callback(state, (await t.f.server.control.issueIdToken(account_id)).id_token)).status).toBe(200);
     const run = await terminal.done;
     expect(run.code).toBe(0);
     expect(run.text).toContain('Signed in to');
@@ -62,7 +55,7 @@ describe('svc in a terminal (pseudo-terminal)', () => {
   });
 
   it('Ctrl+C ends a waiting svc login (exit 130) and stores nothing', async () => {
-    const user = await f.newUser();
+    const user = await t.f.newUser();
     const terminal = runInTerminal(['login'], user);
     await terminal.waitFor('Waiting for you to sign in');
     terminal.type('\u0003');
@@ -80,7 +73,7 @@ describe('svc in a terminal (pseudo-terminal)', () => {
   });
 
   it('colours a terminal, but not with NO_COLOR', async () => {
-    const { api_token } = await f.server.control.createProgram({});
+    const { api_token } = await t.f.server.control.createProgram({});
     const coloured = await runInTerminal(['status', '--api-key', api_token], env).done;
     expect(coloured.code).toBe(0);
     expect(coloured.raw).toContain('\u001b[1m');

@@ -30,8 +30,9 @@ export interface SvcOptions {
  */
 const env = (name: string): string | undefined => {
   try {
-    return typeof process === 'undefined' ? undefined : process.env?.[name];
+    return process.env[name];
   } catch {
+    // No `process` (a ReferenceError), no `process.env`, or a denied read.
     return undefined;
   }
 };

@@ -43,4 +43,4 @@ export function recoverSale(body: SaleRequest) {
   };
 }
 
-const warned = { foreign: false, mismatch: false };
+const warned: { foreign?: boolean; mismatch?: boolean } = {};

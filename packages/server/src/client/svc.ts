@@ -23,9 +23,9 @@ import type {
   TestEventRequest,
   TestEventResponse,
 } from '@svc/types';
-import { SvcNetworkError } from '../errors/errors';
 import type { ResponseMeta } from '../http/meta';
 import { send, type Call } from '../http/send';
+import type { RetryMode } from '../retry/policy';
 import { resolveOptions, type SvcOptions } from './options';
 import { recoverLead, recoverSale } from './recover';
 import type { Exact, LeadResult, SaleResult, SvcResult } from './types';
@@ -76,32 +76,19 @@ export interface SvcLinks {
   update<B extends LinkUpdateRequest>(shortLink: string, body: Exact<LinkUpdateRequest, B>): Promise<SvcResult<LinkResponse>>;
 }
 
-const paths = {
-  click: '/api/v1/track/click',
-  lead: '/api/v1/track/lead',
-  sale: '/api/v1/track/sale',
-  refund: '/api/v1/track/refund',
-  readiness: '/api/v1/programs/me/readiness',
-  status: '/api/v1/cli/status',
-  testEvent: '/api/v1/cli/test-event',
-  init: '/api/v1/cli/init',
-  programs: '/api/v1/cli/programs',
-  authStart: '/api/v1/cli/auth/start',
-  authPoll: '/api/v1/cli/auth/poll',
-  partners: '/api/v1/partners',
-  links: '/api/v1/links',
-} as const satisfies Record<string, keyof paths>;
+/** A route as spec/openapi.yaml names it. */
+type Path = keyof paths;
 
 /**
  * The svc server SDK. `new Svc()` reads `SVC_API_KEY` and `SVC_BASE_URL` where the runtime has `process`.
  * Results are the spec's response bodies (snake_case) plus `requestId` and `rateLimit`.
  */
 export class Svc {
-  readonly track: SvcTrack;
-  readonly cli: SvcCli;
-  readonly partners: SvcPartners;
-  readonly links: SvcLinks;
-  readonly #call: <T>(c: Call) => Promise<T & ResponseMeta>;
+  declare readonly track: SvcTrack;
+  declare readonly cli: SvcCli;
+  declare readonly partners: SvcPartners;
+  declare readonly links: SvcLinks;
+  readonly #get: <T>(path: Path, token?: string, query?: Record<string, string>) => Promise<T & ResponseMeta>;
 
   /**
    * Throws at once, before any request, when there is no key at all (no `apiKey`, no non-empty `SVC_API_KEY`):
@@ -112,54 +99,48 @@ export class Svc {
     if (transport.apiKey === undefined) {
       throw TypeError("svc: no API key: pass { apiKey } or set SVC_API_KEY ('' for keyless calls)");
     }
-    // A network failure names the address it could not reach.
-    const call = (this.#call = <T>(c: Call) =>
-      send<T>(transport, c).catch((e) => {
-        throw e instanceof SvcNetworkError ? new SvcNetworkError(`${e.message} (${c.method} ${transport.baseUrl + c.path})`, e, e) : e;
-      }));
-    const post = (path: string, body: object | undefined, mode: Call['mode'], token?: string) =>
-      ({ method: 'POST', path, body, mode, token }) as const;
+    // Reads are `safe` to retry; a write is `once` unless the service answers its retry idempotently (retry/policy.ts).
+    const get = (this.#get = <T>(path: Path, token?: string, query?: Record<string, string>) =>
+      send<T>(transport, { method: 'GET', path, mode: 'safe', token, query }));
+    const post = <T>(path: Path, body?: object, mode: RetryMode = 'once', token?: string, recover?: Call['recover']) =>
+      send<T>(transport, { method: 'POST', path, body, mode, token, recover });
+    const duplicate = <R extends { duplicate?: boolean }>(result: Promise<R>) =>
+      result.then((r) => ({ ...r, duplicate: r.duplicate === true }));
     this.track = {
-      click: (body) => call(post(paths.click, body, 'once')),
-      lead: (body) =>
-        call<LeadResult>({ ...post(paths.lead, body, 'safe'), recover: recoverLead }).then((r) => ({
-          ...r,
-          duplicate: r.duplicate === true,
-        })),
+      click: (body) => post('/api/v1/track/click', body),
+      lead: (body) => duplicate(post<LeadResult>('/api/v1/track/lead', body, 'safe', undefined, recoverLead)),
       // A test sale without `transaction_id` has no idempotency key, so only a 429 may be retried.
       sale: (body) =>
-        call<SaleResult>({ ...post(paths.sale, body, body.transaction_id ? 'safe' : 'once'), recover: recoverSale(body) }).then(
-          (r) => ({ ...r, duplicate: r.duplicate === true }) as SaleResult,
-        ),
-      refund: (body) => call(post(paths.refund, body, 'safe')),
+        duplicate(post<SaleResult>('/api/v1/track/sale', body, body.transaction_id ? 'safe' : 'once', undefined, recoverSale(body))),
+      refund: (body) => post('/api/v1/track/refund', body, 'safe'),
     };
     this.cli = {
-      status: () => call({ method: 'GET', path: paths.status, mode: 'safe' }),
-      testEvent: (body) => call(post(paths.testEvent, body, 'once')),
-      init: (body, loginToken) => call(post(paths.init, body, 'once', loginToken)),
-      programs: (loginToken) => call({ method: 'GET', path: paths.programs, mode: 'safe', token: loginToken }),
+      status: () => get('/api/v1/cli/status'),
+      testEvent: (body) => post('/api/v1/cli/test-event', body),
+      init: (body, loginToken) => post('/api/v1/cli/init', body, 'once', loginToken),
+      programs: (loginToken) => get('/api/v1/cli/programs', loginToken),
       // The login routes take no credential: the program key is not sent to them.
-      authStart: () => call(post(paths.authStart, undefined, 'once', '')),
+      authStart: () => post('/api/v1/cli/auth/start', undefined, 'once', ''),
       // A read as far as retries go (§Errors/Status codes: 500 → retry with backoff): the token is handed out only
       // in a successful answer, so a failed poll consumed nothing; a retry whose lost predecessor did take the
       // token answers 400 `Session already consumed`, which the caller reports (§States and transitions).
-      authPoll: (state) => call({ method: 'GET', path: paths.authPoll, query: { state }, mode: 'safe', token: '' }),
+      authPoll: (state) => get('/api/v1/cli/auth/poll', '', { state }),
     };
     // Creating is `once` (a retry could add a second partner or link); reads and the on/off switch are idempotent.
-    const read = <T>(path: string, query?: Record<string, string>) => call<T>({ method: 'GET', path, query, mode: 'safe' });
     this.partners = {
-      create: (body) => call(post(paths.partners, body, 'once')),
-      list: () => read(paths.partners),
+      create: (body) => post('/api/v1/partners', body),
+      list: () => get('/api/v1/partners'),
     };
     this.links = {
-      create: (body) => call(post(paths.links, body, 'once')),
-      list: ({ partner_id } = {}) => read(paths.links, partner_id ? { partner_id: `${partner_id}` } : {}),
-      update: (shortLink, body) => call({ method: 'PATCH', path: `${paths.links}/${encodeURIComponent(shortLink)}`, body, mode: 'safe' }),
+      create: (body) => post('/api/v1/links', body),
+      list: ({ partner_id } = {}) => get('/api/v1/links', undefined, partner_id ? { partner_id: `${partner_id}` } : {}),
+      update: (shortLink, body) =>
+        send(transport, { method: 'PATCH', path: `/api/v1/links/${encodeURIComponent(shortLink)}`, body, mode: 'safe' }),
     };
   }
 
   /** The readiness verdict of the key's program (`GET /api/v1/programs/me/readiness`). */
   readiness(): Promise<SvcResult<ReadinessResponse>> {
-    return this.#call({ method: 'GET', path: paths.readiness, mode: 'safe' });
+    return this.#get('/api/v1/programs/me/readiness');
   }
 }

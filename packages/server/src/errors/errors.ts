@@ -26,7 +26,7 @@ const brand = Symbol.for('@svc/server.error');
  * Whether `value` is an error of any copy of this SDK. `instanceof` sees only its own copy's classes; where an ESM
  * and a CJS copy meet in one process, use this, then `code` and `status`.
  */
-export const isSvcError = (value: unknown): value is SvcError => !!value && (value as Record<symbol, unknown>)[brand] === true;
+export const isSvcError = (value: unknown): value is SvcError => (value as Record<symbol, unknown> | null | undefined)?.[brand] === true;
 
 /** The base of every error the SDK throws. */
 export class SvcError extends Error {
@@ -34,7 +34,7 @@ export class SvcError extends Error {
   readonly [brand] = true;
   override name = 'SvcError';
   /** Stable and never empty: match on it (see `SvcApiError.code`; `network_error`, `timeout`). */
-  readonly code!: SvcErrorCode;
+  declare readonly code: SvcErrorCode;
   /** The attempt's `X-Request-ID` (quote it to support). */
   readonly requestId: string;
   readonly rateLimit: RateLimit | undefined;
@@ -78,24 +78,24 @@ export const docsBase = 'https://github.com/svc-dev/svc/blob/main/docs/troublesh
  */
 export class SvcApiError extends SvcError {
   override name = 'SvcApiError';
-  readonly status: number;
+  declare readonly status: number;
   /**
    * `error.code`; where the envelope has none (platform errors outside sale and refund), `error.details.code`
    * (`ACCOUNT_BLOCKED`), else the catalogue's client code of the message, else of the status (`http_<status>`).
    */
-  override readonly code: SvcErrorCode;
+  declare readonly code: SvcErrorCode;
   /** `error.details` of the platform envelope; `{}` for the typed envelope. */
-  readonly details: Record<string, unknown>;
+  declare readonly details: Record<string, unknown>;
   /** `undefined` when the body was not a svc envelope (for example a proxy's HTML page). */
-  readonly envelope: Envelope | undefined;
+  declare readonly envelope: Envelope | undefined;
   /** Seconds to wait, from `Retry-After` or `error.retry_after_seconds`. */
-  readonly retryAfter: number | undefined;
+  declare readonly retryAfter: number | undefined;
   /** What to do: `error.hint` of the typed envelope, else the SDK's hint for the code (unknown link, no `aff`, …). */
-  readonly hint: string | undefined;
+  declare readonly hint: string | undefined;
   /** Where it is explained: `error.docs_url`, else the code's section of docs/troubleshooting.md where it has a hint. */
-  readonly docsUrl: string | undefined;
+  declare readonly docsUrl: string | undefined;
   /** The parsed response body (or its text when it was not JSON). */
-  readonly body: unknown;
+  declare readonly body: unknown;
 
   constructor(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number) {
     const envelope = (body as { error?: unknown } | null)?.error;

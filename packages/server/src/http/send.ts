@@ -2,8 +2,7 @@ import ky from 'ky';
 import { apiError, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
 import { redact, type SvcLogEvent } from '../logging/log';
 import { retryDelay, type RetryMode } from '../retry/policy';
-import type { SvcWarning } from '../warnings/warnings';
-import { readWarning } from '../warnings/warnings';
+import { readWarning, type SvcWarning } from '../warnings/warnings';
 import { parseRetryAfter, readMeta, type ResponseMeta } from './meta';
 import { newRequestId } from './request-id';
 
@@ -32,6 +31,13 @@ export interface Call {
   recover?: (error: SvcApiError, afterFailure: boolean) => object | undefined;
 }
 
+/** A log event without what every event of the attempt has. */
+type EventDetails = SvcLogEvent extends infer E
+  ? E extends SvcLogEvent
+    ? Omit<E, 'method' | 'url' | 'attempt' | 'requestId'>
+    : never
+  : never;
+
 /**
  * Sends one call through ky, which runs the attempts, the waits between them and the one deadline (an abort
  * signal over the whole call, ky's per-attempt timeout off). The money-safe policy (retry/policy.ts) decides after
@@ -39,19 +45,20 @@ export interface Call {
  * `retry.delay` hands ky the wait the policy chose, or stops ky by throwing when it chose none. The outcome of the
  * last attempt, a result or an error, is what the call settles with.
  */
-export async function send<T>(transport: Transport, call: Call): Promise<T & ResponseMeta> {
-  const url = transport.baseUrl + call.path;
+export async function send<T>(
+  transport: Transport,
+  { method, path, mode, token = transport.apiKey, recover, ...call }: Call,
+): Promise<T & ResponseMeta> {
+  const url = transport.baseUrl + path;
   const deadline = Date.now() + transport.timeout;
-  const token = call.token ?? transport.apiKey;
-  const fetcher = transport.fetch ?? globalThis.fetch;
-  const log = transport.logger;
   let attempt = 0;
   let requestId = '';
   let started = 0;
   let afterFailure = false;
   let wait: number | undefined;
   let outcome: { value: T & ResponseMeta } | { error: SvcError } | undefined;
-  const base = () => ({ method: call.method, url, attempt, requestId });
+  const log = ({ type, ...details }: EventDetails) =>
+    transport.logger?.({ type, method, url, attempt, requestId, ...details } as SvcLogEvent);
   // The deadline, cleared when the call settles: Deno keeps the process alive for a pending AbortSignal.timeout()
   // that has a listener (ky adds one), so a short script would wait out the whole timeout before exiting.
   const deadlineController = new AbortController();
@@ -60,28 +67,28 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
   /** A failed attempt: the policy's wait before the next one, or none (the error is the outcome). */
   const failed = (error: SvcError, status?: number) => {
     outcome = { error };
+    afterFailure ||= (status ?? 500) >= 500;
+    // A timeout leaves no time for another attempt; an answer or a network failure asks the policy.
     wait =
-      error instanceof SvcApiError || error instanceof SvcNetworkError
-        ? retryDelay({
-            mode: call.mode,
+      error instanceof SvcTimeoutError
+        ? undefined
+        : retryDelay({
+            ...transport,
+            mode,
             status,
             detailsCode: (error as SvcApiError).details?.code,
             retryAfter: (error as SvcApiError).retryAfter,
             retries: attempt - 1,
-            maxRetries: transport.maxRetries,
             remainingMs: deadline - Date.now(),
-            backoffMs: transport.backoffMs,
             random: Math.random(),
-          })
-        : undefined;
-    afterFailure ||= status === undefined || status >= 500;
-    if (wait !== undefined) log?.({ type: 'retry', ...base(), delayMs: wait, reason: String(status ?? 'network') });
+          });
+    if (wait !== undefined) log({ type: 'retry', delayMs: wait, reason: String(status ?? 'network') });
     return wait !== undefined;
   };
 
   try {
     await ky(url, {
-      method: call.method,
+      method,
       headers: token ? { accept: 'application/json', authorization: `Bearer ${token}` } : { accept: 'application/json' },
       json: call.body,
       searchParams: call.query,
@@ -91,7 +98,6 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
       retry: {
         limit: transport.maxRetries,
         methods: ['get', 'post', 'patch'],
-        statusCodes: [],
         delay: () => {
           if (wait === undefined) throw new Error('stop');
           return wait;
@@ -99,50 +105,51 @@ export async function send<T>(transport: Transport, call: Call): Promise<T & Res
       },
       fetch: async (input, init) => {
         try {
-          return await fetcher(input, init);
+          return await (transport.fetch ?? globalThis.fetch)(input, init);
         } catch (cause) {
           const meta = { requestId, rateLimit: undefined };
           failed(
             (cause as Error).name === 'TimeoutError'
               ? new SvcTimeoutError(`No response within the ${transport.timeout} ms deadline`, meta, { cause })
-              : new SvcNetworkError(`Network failure: ${(cause as Error).message}`, meta, { cause }),
+              : new SvcNetworkError(`Network failure: ${(cause as Error).message} (${method} ${url})`, meta, { cause }),
           );
           throw cause;
         }
       },
       hooks: {
         beforeRequest: [
-          (request) => {
+          ({ headers }) => {
             attempt++;
             requestId = newRequestId();
-            request.headers.set('x-request-id', requestId);
-            log?.({ type: 'request', ...base(), headers: redact(Object.fromEntries(request.headers)) });
+            headers.set('x-request-id', requestId);
+            log({ type: 'request', headers: redact(Object.fromEntries(headers)) });
             started = Date.now();
           },
         ],
         afterResponse: [
           async (_request, _options, response) => {
+            const { status, headers } = response;
             const text = await response.text();
-            const meta = readMeta(response.headers, requestId);
-            log?.({ type: 'response', ...base(), status: response.status, durationMs: Date.now() - started });
+            const meta = readMeta(headers, requestId);
+            log({ type: 'response', status, durationMs: Date.now() - started });
             let body: unknown = text;
             try {
               body = JSON.parse(text);
             } catch {
               // Not JSON (a proxy's page): kept as text on the error below.
             }
-            const warning = readWarning(body, response.headers, meta.requestId);
+            const warning = readWarning(body, headers, meta.requestId);
             if (warning) transport.onWarning(warning);
             if (response.ok && body && typeof body === 'object') {
               outcome = { value: { ...(body as T), ...meta } };
               return;
             }
             const error = response.ok
-              ? new SvcApiError(response.status, body, meta)
-              : apiError(response.status, body, meta, parseRetryAfter(response.headers.get('retry-after'), Date.now()));
-            const recovered = call.recover?.(error, afterFailure);
+              ? new SvcApiError(status, body, meta)
+              : apiError(status, body, meta, parseRetryAfter(headers.get('retry-after'), Date.now()));
+            const recovered = recover?.(error, afterFailure);
             if (recovered) outcome = { value: { ...(recovered as T), ...meta } };
-            else if (failed(error, response.status)) throw error;
+            else if (failed(error, status)) throw error;
           },
         ],
       },

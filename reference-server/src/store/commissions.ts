@@ -1,5 +1,6 @@
 import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
+import { insertRow } from './compiled';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -8,9 +9,10 @@ export async function insertCommission(
   db: Db,
   commission: { saleId: number; programId: number; partnerId: number; amountCents: number; currency: Currency; now: number },
 ): Promise<number> {
-  const row = await db
-    .insertInto('commissions')
-    .values({
+  return insertRow(
+    db,
+    'commissions',
+    {
       sale_id: commission.saleId,
       program_id: commission.programId,
       partner_id: commission.partnerId,
@@ -18,10 +20,9 @@ export async function insertCommission(
       currency: commission.currency,
       status: 'pending',
       created_at: commission.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    },
+    true,
+  );
 }
 
 export function findCommissionOfSale(db: Db, saleId: number) {

@@ -56,6 +56,7 @@ async function openSqlite(file: string): Promise<Store> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('temp_store = MEMORY');
   // One process owns the file, so every write is seen here: the lookup cache needs no expiry (store/lookup-cache.ts).
   const lookups = new LookupCache(undefined);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });

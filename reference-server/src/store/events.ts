@@ -1,7 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
+import { insertRow } from './compiled';
 import type { Database, EventsTable } from './schema';
 
 /** One record per tracking request (§Events); the dashboard's event feed. */
 export async function insertEvent(db: Kysely<Database>, event: Insertable<EventsTable>): Promise<void> {
-  await db.insertInto('events').values(event).execute();
+  await insertRow(db, 'events', event);
 }

@@ -1,7 +1,19 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
+
+/** The savepoint commands, written once: they run several times per tracking request (no builder, no compile). */
+const savepointCommands = (name: string) => ({
+  open: CompiledQuery.raw(`savepoint ${name}`),
+  release: CompiledQuery.raw(`release savepoint ${name}`),
+  rollback: CompiledQuery.raw(`rollback to savepoint ${name}`),
+});
+const savepoint = {
+  request: savepointCommands('svc_request'),
+  commission: savepointCommands('commission'),
+  metrics: savepointCommands('metrics'),
+};
 
 interface Job {
   work: (trx: Db) => Promise<unknown>;
@@ -52,14 +64,14 @@ export class GroupCommit {
     try {
       await this.db.transaction().execute(async (trx) => {
         for (const job of jobs) {
-          await sql`savepoint svc_request`.execute(trx);
+          await trx.executeQuery(savepoint.request.open);
           try {
             job.done = { ok: true, value: await job.work(trx) };
-            await sql`release savepoint svc_request`.execute(trx);
+            await trx.executeQuery(savepoint.request.release);
           } catch (error) {
             job.done = { ok: false, error };
-            await sql`rollback to savepoint svc_request`.execute(trx);
-            await sql`release savepoint svc_request`.execute(trx);
+            await trx.executeQuery(savepoint.request.rollback);
+            await trx.executeQuery(savepoint.request.release);
           }
         }
       });
@@ -102,14 +114,15 @@ export async function behindSavepoint<T>(
   name: 'commission' | 'metrics',
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  await sql`savepoint ${sql.raw(name)}`.execute(trx);
+  const commands = savepoint[name];
+  await trx.executeQuery(commands.open);
   try {
     const value = await work();
-    await sql`release savepoint ${sql.raw(name)}`.execute(trx);
+    await trx.executeQuery(commands.release);
     return { ok: true, value };
   } catch (error) {
-    await sql`rollback to savepoint ${sql.raw(name)}`.execute(trx);
-    await sql`release savepoint ${sql.raw(name)}`.execute(trx);
+    await trx.executeQuery(commands.rollback);
+    await trx.executeQuery(commands.release);
     return { ok: false, error };
   }
 }

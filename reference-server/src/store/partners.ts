@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
+import { compiled } from './compiled';
 import type { Database, Partner } from './schema';
 
 type Db = Kysely<Database>;
@@ -22,8 +23,10 @@ export async function insertPartner(
   return row.id;
 }
 
-export function findPartnerById(db: Db, id: number) {
-  return db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+const partnerById = compiled<{ id: number }, Partner>((db, $) => db.selectFrom('partners').selectAll().where('id', '=', $('id')));
+
+export async function findPartnerById(db: Db, id: number): Promise<Partner | undefined> {
+  return (await partnerById(db, { id })).rows[0];
 }
 
 /** The partner only when it belongs to the program (another program's partner, and the test partner, are "not found"). */

@@ -1,18 +1,19 @@
 import type { Insertable, Kysely } from 'kysely';
+import { compiled, insertRow } from './compiled';
 import type { Database, Sale, SalesTable } from './schema';
 
 type Db = Kysely<Database>;
 
+const byTransactionId = compiled<{ transactionId: string }, Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency'>>((db, $) =>
+  db.selectFrom('sales').select(['id', 'program_id', 'amount_cents', 'currency']).where('processor_event_id', '=', $('transactionId')),
+);
+
 /** The sale recorded under a transaction id, in any program (§Resources/Sale record: unique globally). */
-export function findSaleByTransactionId(
+export async function findSaleByTransactionId(
   db: Db,
   transactionId: string,
-): Promise<{ id: number; program_id: number; amount_cents: number; currency: Sale['currency'] } | undefined> {
-  return db
-    .selectFrom('sales')
-    .select(['id', 'program_id', 'amount_cents', 'currency'])
-    .where('processor_event_id', '=', transactionId)
-    .executeTakeFirst();
+): Promise<Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency'> | undefined> {
+  return (await byTransactionId(db, { transactionId })).rows[0];
 }
 
 export function findSaleInProgram(db: Db, programId: number, transactionId: string): Promise<Sale | undefined> {
@@ -24,9 +25,8 @@ export function findSaleInProgram(db: Db, programId: number, transactionId: stri
     .executeTakeFirst();
 }
 
-export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
-  const row = await db.insertInto('sales').values(sale).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+export function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
+  return insertRow(db, 'sales', sale, true);
 }
 
 /** Marks the sale refunded; false when another request refunded it first. */

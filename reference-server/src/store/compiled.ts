@@ -1,0 +1,109 @@
+import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
+import type { Database } from './schema';
+
+type Db = Kysely<Database>;
+
+const SLOT = Symbol('svc.slot');
+interface Slot {
+  readonly [SLOT]: string;
+}
+
+/** Names a value of the arguments; typed as that value so that the builder still checks it against its column. */
+export type Slots<A> = <K extends keyof A & string>(name: K) => A[K];
+
+const slots = <A>(): Slots<A> => ((name: string) => ({ [SLOT]: name }) satisfies Slot) as unknown as Slots<A>;
+
+const isSlot = (value: unknown): value is Slot => typeof value === 'object' && value !== null && SLOT in value;
+
+/** One store's compiled text per dialect: the SQL differs between SQLite and PostgreSQL, never between stores of one. */
+const dialectOf = (db: Db): unknown => db.getExecutor().adapter.constructor;
+
+/**
+ * A query of the hot path built and compiled once per dialect, then run with fresh values (BENCHMARKS.md, "Where a
+ * tracking request's time goes": Kysely's immutable builders and its compiler were 13–23 % of a tracking request's
+ * CPU, for the same few statements each time). `build` names each value with `$('name')`; the compiled query keeps
+ * those names in its parameter list, and each run swaps them for `args`. The query is still written with Kysely's
+ * typed builder, for both stores, and runs through the same driver (a transaction's `trx` included).
+ */
+export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Compilable<R>): (db: Db, args: A) => Promise<QueryResult<R>> {
+  const byDialect = new Map<unknown, CompiledQuery<R>>();
+  return async (db, args) => {
+    const dialect = dialectOf(db);
+    let query = byDialect.get(dialect);
+    if (!query) {
+      query = build(db, slots<A>()).compile();
+      byDialect.set(dialect, query);
+    }
+    return db.executeQuery(bind(query, args));
+  };
+}
+
+/**
+ * `compiled` for a family of queries that differ by shape (which columns an insert names, which counters an
+ * upsert bumps): one compiled query per `shape` key, built by `build` the first time that key is seen. The shapes
+ * are a small fixed set in the code, so the family stays small.
+ */
+export function compiledFamily<A extends object, R, S>(
+  build: (db: Db, $: Slots<A>, shape: S) => Compilable<R>,
+): (db: Db, shapeKey: string, shape: S, args: A) => Promise<QueryResult<R>> {
+  const members = new Map<string, (db: Db, args: A) => Promise<QueryResult<R>>>();
+  return (db, shapeKey, shape, args) => {
+    let member = members.get(shapeKey);
+    if (!member) {
+      member = compiled<A, R>((db, $) => build(db, $, shape));
+      members.set(shapeKey, member);
+    }
+    return member(db, args);
+  };
+}
+
+function bind<R>(query: CompiledQuery<R>, args: object): CompiledQuery<R> {
+  const values = args as Record<string, unknown>;
+  return {
+    ...query,
+    parameters: query.parameters.map((parameter) => {
+      if (!isSlot(parameter)) return parameter;
+      const value = values[parameter[SLOT]];
+      if (value === undefined) throw new Error(`no value for ${parameter[SLOT]} in a compiled query`);
+      return value;
+    }),
+  };
+}
+
+/** `insert into <table> (<row's columns>) values (…)`, compiled once per table and column set. */
+const insertFamily = compiledFamily<Record<string, unknown>, unknown, { table: keyof Database; columns: string[]; returningId: boolean }>(
+  (db, $, { table, columns, returningId }) => {
+    const values = Object.fromEntries(columns.map((column) => [column, $(column)]));
+    const insert = db.insertInto(table).values(values);
+    return returningId ? insert.returning('id' as never) : insert;
+  },
+);
+
+/** Inserts `row` into `table` through a query compiled once per column set; `returningId`: resolves to the new id. */
+export async function insertRow<T extends keyof Database>(
+  db: Db,
+  table: T,
+  row: Insertable<Database[T]>,
+  returningId: true,
+): Promise<number>;
+export async function insertRow<T extends keyof Database>(
+  db: Db,
+  table: T,
+  row: Insertable<Database[T]>,
+  returningId?: false,
+): Promise<void>;
+export async function insertRow<T extends keyof Database>(
+  db: Db,
+  table: T,
+  row: Insertable<Database[T]>,
+  returningId = false,
+): Promise<number | void> {
+  const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
+  const result = await insertFamily(
+    db,
+    `${table}|${columns.join(',')}|${returningId}`,
+    { table, columns, returningId },
+    row,
+  );
+  if (returningId) return (result.rows[0] as { id: number }).id;
+}

@@ -99,11 +99,6 @@ export async function insertRow<T extends keyof Database>(
   returningId = false,
 ): Promise<number | void> {
   const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
-  const result = await insertFamily(
-    db,
-    `${table}|${columns.join(',')}|${returningId}`,
-    { table, columns, returningId },
-    row,
-  );
+  const result = await insertFamily(db, `${table}|${columns.join(',')}|${returningId}`, { table, columns, returningId }, row);
   if (returningId) return (result.rows[0] as { id: number }).id;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001_initial';
 import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
@@ -116,6 +116,8 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
   attachLookupCache(db, lookups);
+  // One batch at a time per schema, across every server using it (store/group-commit.ts).
+  attachGroupCommit(db, CompiledQuery.raw(`select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`));
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {
     db,

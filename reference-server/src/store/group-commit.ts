@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { collectMetrics, MetricDeltas } from './metrics';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -12,7 +13,6 @@ const savepointCommands = (name: string) => ({
 const savepoint = {
   request: savepointCommands('svc_request'),
   commission: savepointCommands('commission'),
-  metrics: savepointCommands('metrics'),
 };
 
 interface Job {
@@ -23,14 +23,21 @@ interface Job {
 }
 
 /**
- * Group commit for SQLite (BENCHMARKS.md, "Group commit"): a tracking request hands its writes to the one writer,
+ * Group commit (BENCHMARKS.md, "Group commit"): a tracking request hands its writes to the one writer,
  * which runs every request queued by the next turn of the event loop (at most `maxBatch`) back to back inside one
  * `BEGIN … COMMIT`, each behind its own `SAVEPOINT`. A request that fails rolls back to its savepoint only (its
  * writes vanish, the others' stay); every request's promise settles only after the `COMMIT` holding it returned,
  * so nothing is answered before it is durable, and a failed `COMMIT` fails every request of the batch (none is
  * stored). better-sqlite3 is synchronous, so a batch is the queued write functions run one after another; the
  * writes of one request still commit together (a sale with its commission and outbox rows: crash.test.ts).
- * Each COMMIT appends the pages a batch touched to the WAL once, instead of once per request.
+ * Each COMMIT appends the pages a batch touched to the WAL once, instead of once per request. The requests' metric
+ * changes are summed and written once, last in the batch (`MetricDeltas`, store/metrics.ts).
+ *
+ * On PostgreSQL the batch runs on one pooled connection, and `opening` (an advisory lock on the schema, taken for
+ * the transaction) makes the servers sharing a database run their batches one at a time: every request of a
+ * program updates the same metrics rows, so two batches interleaving could each wait for the other's rows (a
+ * deadlock) where one request at a time could not. One batch holds those rows' locks once, up to its single COMMIT,
+ * instead of each request holding them through its own commit's flush.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -39,6 +46,8 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Db,
+    /** Run first in every batch's transaction (PostgreSQL: the advisory lock). */
+    private readonly opening?: CompiledQuery,
     private readonly maxBatch = 256,
   ) {}
 
@@ -63,24 +72,34 @@ export class GroupCommit {
     this.running = true;
     try {
       await this.db.transaction().execute(async (trx) => {
+        if (this.opening) await trx.executeQuery(this.opening);
+        const metrics = new MetricDeltas();
         for (const job of jobs) {
+          const own = new MetricDeltas();
+          collectMetrics(trx, own);
           await trx.executeQuery(savepoint.request.open);
           try {
             job.done = { ok: true, value: await job.work(trx) };
             await trx.executeQuery(savepoint.request.release);
+            metrics.merge(own);
           } catch (error) {
             job.done = { ok: false, error };
             await trx.executeQuery(savepoint.request.rollback);
             await trx.executeQuery(savepoint.request.release);
+          } finally {
+            collectMetrics(trx, undefined);
           }
         }
+        // The batch's metric changes, summed, in its transaction: they commit with the requests or not at all.
+        await metrics.write(trx);
       });
       for (const job of jobs) {
         if (job.done?.ok) job.resolve(job.done.value);
         else job.reject(job.done?.error);
       }
     } catch (error) {
-      // BEGIN, a savepoint command or COMMIT failed: the whole batch rolled back, so no request of it is stored.
+      // BEGIN, a savepoint command, the metrics write or COMMIT failed: the whole batch rolled back, so no request of it
+      // is stored.
       for (const job of jobs) job.reject(job.done && !job.done.ok ? job.done.error : error);
     } finally {
       this.running = false;
@@ -91,18 +110,27 @@ export class GroupCommit {
 
 const writers = new WeakMap<Db, GroupCommit>();
 
-export function attachGroupCommit(db: Db): void {
-  writers.set(db, new GroupCommit(db));
+export function attachGroupCommit(db: Db, opening?: CompiledQuery): void {
+  writers.set(db, new GroupCommit(db, opening));
 }
 
 /**
- * Runs `work` in a transaction and resolves after it committed: through the store's group commit when it has
- * one (SQLite), else as its own transaction (PostgreSQL, where each request commits on its pooled connection).
+ * Runs `work` in a transaction and resolves after it committed: through the store's group commit (both stores
+ * attach one in `store/db.ts`), else, for a database opened another way, as its own transaction. Either way its
+ * metric changes are written last, from memory, so they never fail halfway through a request.
  * `work` must use `trx` only: the store's connection is the batch's until COMMIT.
  */
 export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   const writer = writers.get(db);
-  return writer ? writer.run(work) : db.transaction().execute(work);
+  if (writer) return writer.run(work);
+  return db.transaction().execute(async (trx) => {
+    const metrics = new MetricDeltas();
+    collectMetrics(trx, metrics);
+    const value = await work(trx);
+    collectMetrics(trx, undefined);
+    await metrics.write(trx);
+    return value;
+  });
 }
 
 /**
@@ -111,7 +139,7 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
  */
 export async function behindSavepoint<T>(
   trx: Db,
-  name: 'commission' | 'metrics',
+  name: 'commission',
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
   const commands = savepoint[name];

@@ -8,54 +8,38 @@ type Db = Kysely<Database>;
 type Counter = 'clicks' | 'leads' | 'sales' | 'processor_sales' | 'test_clicks' | 'test_leads' | 'test_sales';
 type LastAt = 'last_click_at' | 'last_lead_at' | 'last_sale_at' | 'last_processor_sale_at' | 'last_event_at';
 
-const programBump = compiledFamily<{ programId: number; now: number }, unknown, { counters: Counter[]; lastAt: LastAt[] }>(
+const programUpsert = compiledFamily<Record<string, number>, unknown, { counters: Counter[]; lastAt: LastAt[] }>(
   (db, $, { counters, lastAt }) => {
-    const values: Record<string, unknown> = { program_id: $('programId') };
-    for (const c of counters) values[c] = 1;
-    for (const l of lastAt) values[l] = $('now');
+    const values: Record<string, unknown> = { program_id: $('program_id') };
+    for (const c of counters) values[c] = $(c);
+    for (const l of lastAt) values[l] = $(l);
     return db
       .insertInto('program_metrics')
       .values(values as { program_id: number })
       .onConflict((oc) =>
         oc.column('program_id').doUpdateSet(() => {
           const set: Record<string, unknown> = {};
-          for (const c of counters) set[c] = sql`${sql.ref(`program_metrics.${c}`)} + 1`;
-          for (const l of lastAt) set[l] = $('now');
+          for (const c of counters) set[c] = sql`${sql.ref(`program_metrics.${c}`)} + ${$(c)}`;
+          for (const l of lastAt) set[l] = $(l);
           return set;
         }),
       );
   },
 );
 
-/**
- * Adds one to program counters and sets "last seen" times, as one upsert (never a scan of the events):
- * §Resources, program metrics maintained incrementally.
- */
-export async function bumpProgramMetrics(db: Db, programId: number, counters: Counter[], lastAt: LastAt[], now: number): Promise<void> {
-  await programBump(db, `${counters.join()}|${lastAt.join()}`, { counters, lastAt }, { programId, now });
-}
-
 type DailyCounter = 'clicks' | 'leads' | 'sales';
 
-const dailyBump = compiledFamily<{ programId: number; day: string; partnerId: number }, unknown, DailyCounter>((db, $, counter) =>
-  db
-    .insertInto('daily_metrics')
-    .values({ program_id: $('programId'), day: $('day'), partner_id: $('partnerId'), [counter]: 1 })
-    .onConflict((oc) =>
-      oc.columns(['program_id', 'day', 'partner_id']).doUpdateSet({ [counter]: sql`${sql.ref(`daily_metrics.${counter}`)} + 1` }),
-    ),
+const dailyUpsert = compiledFamily<{ programId: number; day: string; partnerId: number; n: number }, unknown, DailyCounter>(
+  (db, $, counter) =>
+    db
+      .insertInto('daily_metrics')
+      .values({ program_id: $('programId'), day: $('day'), partner_id: $('partnerId'), [counter]: $('n') })
+      .onConflict((oc) =>
+        oc.columns(['program_id', 'day', 'partner_id']).doUpdateSet({ [counter]: sql`${sql.ref(`daily_metrics.${counter}`)} + ${$('n')}` }),
+      ),
 );
 
-/** Daily rollup by partner (0 = unattributed): one more click, lead or sale on `day`. */
-export async function bumpDailyMetrics(
-  db: Db,
-  key: { programId: number; day: string; partnerId: number },
-  counter: DailyCounter,
-): Promise<void> {
-  await dailyBump(db, counter, counter, key);
-}
-
-const amounts = compiled<
+const amountsUpsert = compiled<
   { programId: number; day: string; partnerId: number; currency: Currency; revenueCents: number; commissionsCents: number },
   unknown
 >((db, $) =>
@@ -77,13 +61,108 @@ const amounts = compiled<
     ),
 );
 
+interface DailyKey {
+  programId: number;
+  day: string;
+  partnerId: number;
+}
+
+/**
+ * Metric changes held back to the end of a group-commit batch (store/group-commit.ts) and written there, summed, in
+ * the batch's own transaction before its COMMIT: one upsert per program, day and partner instead of two to four per
+ * request. Counters add and "last seen" times keep the last value in batch order, so the rows end exactly as if each
+ * request had written its own (§Resources, program metrics maintained incrementally). A request that fails rolls
+ * back its own changes with its savepoint: its deltas are dropped, never merged.
+ */
+export class MetricDeltas {
+  private readonly programs = new Map<number, Record<string, number>>();
+  private readonly daily = new Map<string, { key: DailyKey; counter: DailyCounter; n: number }>();
+  private readonly amounts = new Map<string, { key: DailyKey & { currency: Currency }; revenueCents: number; commissionsCents: number }>();
+
+  program(programId: number, counters: readonly Counter[], lastAt: readonly LastAt[], now: number): void {
+    const row = this.programs.get(programId) ?? {};
+    for (const c of counters) row[c] = (row[c] ?? 0) + 1;
+    for (const l of lastAt) row[l] = now;
+    this.programs.set(programId, row);
+  }
+
+  day(key: DailyKey, counter: DailyCounter, n = 1): void {
+    const id = `${key.programId}|${key.day}|${key.partnerId}|${counter}`;
+    const entry = this.daily.get(id);
+    if (entry) entry.n += n;
+    else this.daily.set(id, { key, counter, n });
+  }
+
+  money(key: DailyKey & { currency: Currency }, change: { revenueCents: number; commissionsCents: number }): void {
+    const id = `${key.programId}|${key.day}|${key.partnerId}|${key.currency}`;
+    const entry = this.amounts.get(id);
+    if (entry) {
+      entry.revenueCents += change.revenueCents;
+      entry.commissionsCents += change.commissionsCents;
+    } else this.amounts.set(id, { key, ...change });
+  }
+
+  /** Adds another set of changes (a request's, once it succeeded) to these. */
+  merge(other: MetricDeltas): void {
+    for (const [programId, row] of other.programs) {
+      const mine = this.programs.get(programId) ?? {};
+      for (const [column, value] of Object.entries(row)) mine[column] = column.startsWith('last_') ? value : (mine[column] ?? 0) + value;
+      this.programs.set(programId, mine);
+    }
+    for (const { key, counter, n } of other.daily.values()) this.day(key, counter, n);
+    for (const { key, revenueCents, commissionsCents } of other.amounts.values()) this.money(key, { revenueCents, commissionsCents });
+  }
+
+  async write(db: Db): Promise<void> {
+    for (const [programId, row] of this.programs) {
+      const columns = Object.keys(row);
+      const counters = columns.filter((c): c is Counter => !c.startsWith('last_'));
+      const lastAt = columns.filter((c): c is LastAt => c.startsWith('last_'));
+      await programUpsert(db, columns.join(), { counters, lastAt }, { ...row, program_id: programId });
+    }
+    for (const { key, counter, n } of this.daily.values()) await dailyUpsert(db, counter, counter, { ...key, n });
+    for (const { key, revenueCents, commissionsCents } of this.amounts.values())
+      await amountsUpsert(db, { ...key, revenueCents, commissionsCents });
+  }
+}
+
+/** The deltas of the request running in a batch's transaction, by that transaction (set by store/group-commit.ts). */
+const collecting = new WeakMap<Db, MetricDeltas>();
+
+export function collectMetrics(trx: Db, deltas: MetricDeltas | undefined): void {
+  if (deltas) collecting.set(trx, deltas);
+  else collecting.delete(trx);
+}
+
+/** Runs `record` on the request's deltas inside a batch; outside one, on deltas written at once. */
+async function change(db: Db, record: (deltas: MetricDeltas) => void): Promise<void> {
+  const deltas = collecting.get(db);
+  if (deltas) return record(deltas);
+  const now = new MetricDeltas();
+  record(now);
+  await now.write(db);
+}
+
+/**
+ * Adds one to program counters and sets "last seen" times, as one upsert (never a scan of the events):
+ * §Resources, program metrics maintained incrementally.
+ */
+export function bumpProgramMetrics(db: Db, programId: number, counters: Counter[], lastAt: LastAt[], now: number): Promise<void> {
+  return change(db, (deltas) => deltas.program(programId, counters, lastAt, now));
+}
+
+/** Daily rollup by partner (0 = unattributed): one more click, lead or sale on `day`. */
+export function bumpDailyMetrics(db: Db, key: DailyKey, counter: DailyCounter): Promise<void> {
+  return change(db, (deltas) => deltas.day(key, counter));
+}
+
 /** Adds (or, for a refund, subtracts) revenue and commission cents on `day` for a partner and currency. */
-export async function addDailyAmounts(
+export function addDailyAmounts(
   db: Db,
-  key: { programId: number; day: string; partnerId: number; currency: Currency },
-  change: { revenueCents: number; commissionsCents: number },
+  key: DailyKey & { currency: Currency },
+  amounts: { revenueCents: number; commissionsCents: number },
 ): Promise<void> {
-  await amounts(db, { ...key, ...change });
+  return change(db, (deltas) => deltas.money(key, amounts));
 }
 
 export function readProgramMetrics(db: Db, programId: number) {

@@ -237,15 +237,16 @@ async function resolveCustomer(deps: DomainDeps, input: SaleInput): Promise<Cust
 }
 
 /**
- * The sale's metrics, last in its transaction behind their own savepoint: a failure rolls back the metrics only, is
- * logged and changes nothing else (§POST /api/v1/track/sale); counted in the sale's COMMIT, no second commit.
+ * The sale's metrics: held in memory by the store and written with the sale's COMMIT (store/metrics.ts,
+ * `MetricDeltas`), so counting cannot fail halfway; a failure here (test control's `metrics` fault) counts nothing,
+ * is logged and changes nothing else (§POST /api/v1/track/sale).
  */
 async function countSaleSafely(
   deps: DomainDeps,
   trx: DomainDeps['db'],
   s: { program: Program; partnerId: number | null; input: SaleInput; commissionCents: number; now: number },
 ): Promise<void> {
-  const counted = await behindSavepoint(trx, 'metrics', async () => {
+  try {
     deps.faults.check('metrics');
     await countSale(trx, {
       programId: s.program.id,
@@ -258,7 +259,8 @@ async function countSaleSafely(
       occurredAt: s.input.occurredAt,
       now: s.now,
     });
-  });
-  // §POST /api/v1/track/sale: metric failures after the sale and commission are stored are logged only.
-  if (!counted.ok) deps.log?.error({ err: counted.error, program_id: s.program.id }, 'sale metrics update failed');
+  } catch (error) {
+    // §POST /api/v1/track/sale: metric failures after the sale and commission are stored are logged only.
+    deps.log?.error({ err: error, program_id: s.program.id }, 'sale metrics update failed');
+  }
 }

@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, uniqueSchemaName, type Store } from './db';
+import { insertEvent } from './events';
+import { writeTransaction } from './group-commit';
+import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
+
+const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
+let store: Store | undefined;
+afterEach(async () => store?.close());
+
+const event = (n: number) => ({
+  program_id: 1,
+  type: 'click' as const,
+  is_test: 0 as const,
+  occurred_at: n,
+  partner_id: 1,
+  click_id: `clk_${n}`,
+  customer_key: null,
+  sale_id: null,
+  amount_cents: null,
+  currency: null,
+  source: null,
+});
+
+/** A request's writes: one event and its metrics, failing after both when `fail` is set. */
+const request = (db: Store['db'], n: number, fail = false) =>
+  writeTransaction(db, async (trx) => {
+    await insertEvent(trx, event(n));
+    await bumpProgramMetrics(trx, 1, ['clicks'], ['last_click_at'], n);
+    await bumpDailyMetrics(trx, { programId: 1, day: '2026-11-25', partnerId: 1 }, 'clicks');
+    if (fail) throw new Error(`request ${n} failed`);
+    return n;
+  });
+
+describe(`group commit on ${url.split(':')[0]}`, () => {
+  it('a failing request in a batch rolls back its own writes and metrics only; the others commit, summed exactly', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    // Queued in one turn of the event loop: one batch.
+    const results = await Promise.allSettled([1, 2, 3, 4, 5].map((n) => request(db, n, n === 3)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    expect((results[2] as PromiseRejectedResult).reason).toEqual(new Error('request 3 failed'));
+
+    const events = await db.selectFrom('events').select('click_id').orderBy('id').execute();
+    expect(events.map((e) => e.click_id)).toEqual(['clk_1', 'clk_2', 'clk_4', 'clk_5']);
+    const metrics = await readProgramMetrics(db, 1);
+    // The last "last seen" in batch order is the last successful request's (request 5), as if each had written it.
+    expect(metrics).toMatchObject({ clicks: 4, last_click_at: 5 });
+    const daily = await db.selectFrom('daily_metrics').select(['clicks']).where('program_id', '=', 1).execute();
+    expect(daily).toEqual([{ clicks: 4 }]);
+  });
+
+  it('batches one after another add up, and a batch of failures changes nothing', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    await Promise.all([1, 2].map((n) => request(db, n)));
+    await Promise.allSettled([3, 4].map((n) => request(db, n, true)));
+    await Promise.all([5, 6, 7].map((n) => request(db, n)));
+    expect(await readProgramMetrics(db, 1)).toMatchObject({ clicks: 5, last_click_at: 7 });
+    expect(await db.selectFrom('events').select('click_id').orderBy('id').execute()).toHaveLength(5);
+  });
+});

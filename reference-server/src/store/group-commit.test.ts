@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { insertEvent } from './events';
@@ -59,4 +60,47 @@ describe(`group commit on ${url.split(':')[0]}`, () => {
     expect(await readProgramMetrics(db, 1)).toMatchObject({ clicks: 5, last_click_at: 7 });
     expect(await db.selectFrom('events').select('click_id').orderBy('id').execute()).toHaveLength(5);
   });
+
+  it.runIf(url.startsWith('postgres'))(
+    'a request of a batch that PostgreSQL fails to break a deadlock runs again in the next batch, and succeeds',
+    async () => {
+      store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+      const { db } = store;
+      const [a, b] = await Promise.all(
+        ['a@example.test', 'b@example.test'].map((email) =>
+          db.insertInto('accounts').values({ email, blocked: 0, created_at: 0 }).returning('id').executeTakeFirstOrThrow(),
+        ),
+      );
+      const touch = (trx: Store['db'], id: number) =>
+        trx
+          .updateTable('accounts')
+          .set({ created_at: sql`created_at + 1` })
+          .where('id', '=', id)
+          .execute();
+      let aLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (aLocked = resolve));
+      let runs = 0;
+      // The batch locks a, and wants b once a transaction outside the group commit (a refund, say) holds b; that
+      // one then wants a. The batch waits first, so PostgreSQL fails the batch's statement.
+      const batched = writeTransaction(db, async (trx) => {
+        runs++;
+        await touch(trx, a!.id);
+        aLocked();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await touch(trx, b!.id);
+        return 'batched';
+      });
+      await locked;
+      const outside = db.transaction().execute(async (trx) => {
+        await touch(trx, b!.id);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await touch(trx, a!.id);
+        return 'outside';
+      });
+      expect(await Promise.all([batched, outside])).toEqual(['batched', 'outside']);
+      expect(runs).toBe(2);
+      const rows = await db.selectFrom('accounts').select('created_at').orderBy('id').execute();
+      expect(rows).toEqual([{ created_at: 2 }, { created_at: 2 }]);
+    },
+  );
 });

@@ -20,24 +20,27 @@ interface Job {
   resolve(value: unknown): void;
   reject(error: unknown): void;
   done?: { ok: true; value: unknown } | { ok: false; error: unknown };
+  /** How many batches ran it (a lock conflict on PostgreSQL runs it again). */
+  attempts: number;
 }
 
 /**
- * Group commit (BENCHMARKS.md, "Group commit"): a tracking request hands its writes to the one writer,
- * which runs every request queued by the next turn of the event loop (at most `maxBatch`) back to back inside one
- * `BEGIN … COMMIT`, each behind its own `SAVEPOINT`. A request that fails rolls back to its savepoint only (its
- * writes vanish, the others' stay); every request's promise settles only after the `COMMIT` holding it returned,
- * so nothing is answered before it is durable, and a failed `COMMIT` fails every request of the batch (none is
- * stored). better-sqlite3 is synchronous, so a batch is the queued write functions run one after another; the
- * writes of one request still commit together (a sale with its commission and outbox rows: crash.test.ts).
- * Each COMMIT appends the pages a batch touched to the WAL once, instead of once per request. The requests' metric
- * changes are summed and written once, last in the batch (`MetricDeltas`, store/metrics.ts).
+ * Group commit (BENCHMARKS.md, "Group commit"): a tracking request hands its writes to a writer, which runs every
+ * request queued by the next turn of the event loop (at most `maxBatch`) back to back inside one `BEGIN … COMMIT`,
+ * each behind its own `SAVEPOINT`. A request that fails rolls back to its savepoint only (its writes vanish, the
+ * others' stay); every request's promise settles only after the `COMMIT` holding it returned, so nothing is answered
+ * before it is durable, and a failed `COMMIT` fails every request of the batch (none is stored). The writes of one
+ * request commit together (a sale with its commission and outbox rows: crash.test.ts). Each COMMIT flushes the
+ * pages (SQLite) or WAL records (PostgreSQL) of a batch once, instead of once per request. The requests' metric
+ * changes are summed and written once, last in the batch (`MetricDeltas`, store/metrics.ts), in a fixed order.
  *
- * On PostgreSQL the batch runs on one pooled connection, and `opening` (an advisory lock on the schema, taken for
- * the transaction) makes the servers sharing a database run their batches one at a time: every request of a
- * program updates the same metrics rows, so two batches interleaving could each wait for the other's rows (a
- * deadlock) where one request at a time could not. One batch holds those rows' locks once, up to its single COMMIT,
- * instead of each request holding them through its own commit's flush.
+ * One batch runs at a time. On PostgreSQL it runs on one pooled connection, and `opening` (an advisory lock on the
+ * schema, held to the end of the transaction) makes the servers sharing a database take turns batch by batch: two
+ * batches interleaving would hold many requests' rows each and could wait for each other. (Four batches at once per
+ * server were measured no faster on this machine: BENCHMARKS.md.) A batch can still meet a transaction outside the
+ * group commit (a refund, the dashboard); when PostgreSQL breaks a deadlock (or a serialization failure) by failing
+ * a statement of the batch, only that request rolls back to its savepoint, and it runs again in the next batch (at
+ * most `maxAttempts` times), never answered in between.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -49,17 +52,18 @@ export class GroupCommit {
     /** Run first in every batch's transaction (PostgreSQL: the advisory lock). */
     private readonly opening?: CompiledQuery,
     private readonly maxBatch = 256,
+    private readonly maxAttempts = 5,
   ) {}
 
   run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: (value) => resolve(value as T), reject });
+      this.queue.push({ work, resolve: (value) => resolve(value as T), reject, attempts: 0 });
       this.schedule();
     });
   }
 
   private schedule(): void {
-    if (this.scheduled || this.running) return;
+    if (this.scheduled || this.running || this.queue.length === 0) return;
     this.scheduled = true;
     // The next turn: requests whose bodies arrived in this one have queued their writes by then.
     setImmediate(() => void this.flush());
@@ -70,6 +74,7 @@ export class GroupCommit {
     const jobs = this.queue.splice(0, this.maxBatch);
     if (jobs.length === 0) return;
     this.running = true;
+    const again: Job[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
         if (this.opening) await trx.executeQuery(this.opening);
@@ -77,6 +82,7 @@ export class GroupCommit {
         for (const job of jobs) {
           const own = new MetricDeltas();
           collectMetrics(trx, own);
+          job.attempts++;
           await trx.executeQuery(savepoint.request.open);
           try {
             job.done = { ok: true, value: await job.work(trx) };
@@ -86,6 +92,7 @@ export class GroupCommit {
             job.done = { ok: false, error };
             await trx.executeQuery(savepoint.request.rollback);
             await trx.executeQuery(savepoint.request.release);
+            if (isLockConflict(error) && job.attempts < this.maxAttempts) again.push(job);
           } finally {
             collectMetrics(trx, undefined);
           }
@@ -94,18 +101,27 @@ export class GroupCommit {
         await metrics.write(trx);
       });
       for (const job of jobs) {
+        if (again.includes(job)) continue;
         if (job.done?.ok) job.resolve(job.done.value);
         else job.reject(job.done?.error);
       }
+      // First in line for the next batch: their writes were rolled back, nothing of them is stored.
+      this.queue.unshift(...again);
     } catch (error) {
       // BEGIN, a savepoint command, the metrics write or COMMIT failed: the whole batch rolled back, so no request of it
       // is stored.
       for (const job of jobs) job.reject(job.done && !job.done.ok ? job.done.error : error);
     } finally {
       this.running = false;
-      if (this.queue.length > 0) this.schedule();
+      this.schedule();
     }
   }
+}
+
+/** PostgreSQL's `deadlock_detected` and `serialization_failure`: the statement lost a lock race and may run again. */
+function isLockConflict(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === '40P01' || code === '40001';
 }
 
 const writers = new WeakMap<Db, GroupCommit>();

@@ -113,18 +113,24 @@ export class MetricDeltas {
     for (const { key, revenueCents, commissionsCents } of other.amounts.values()) this.money(key, { revenueCents, commissionsCents });
   }
 
+  /**
+   * Writes the sums, rows in one fixed order (program, then day and partner, then currency, each sorted), so that
+   * two writers of the same rows on PostgreSQL always lock them in the same order.
+   */
   async write(db: Db): Promise<void> {
-    for (const [programId, row] of this.programs) {
+    for (const [programId, row] of [...this.programs].sort((a, b) => a[0] - b[0])) {
       const columns = Object.keys(row);
       const counters = columns.filter((c): c is Counter => !c.startsWith('last_'));
       const lastAt = columns.filter((c): c is LastAt => c.startsWith('last_'));
       await programUpsert(db, columns.join(), { counters, lastAt }, { ...row, program_id: programId });
     }
-    for (const { key, counter, n } of this.daily.values()) await dailyUpsert(db, counter, counter, { ...key, n });
-    for (const { key, revenueCents, commissionsCents } of this.amounts.values())
+    for (const [, { key, counter, n }] of sorted(this.daily)) await dailyUpsert(db, counter, counter, { ...key, n });
+    for (const [, { key, revenueCents, commissionsCents }] of sorted(this.amounts))
       await amountsUpsert(db, { ...key, revenueCents, commissionsCents });
   }
 }
+
+const sorted = <V>(map: Map<string, V>) => [...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
 /** The deltas of the request running in a batch's transaction, by that transaction (set by store/group-commit.ts). */
 const collecting = new WeakMap<Db, MetricDeltas>();

@@ -79,6 +79,18 @@ describe('webhook endpoints in the dashboard API', () => {
     expect(eleventh.body.error.message).toBe('A program has at most 10 webhook endpoints');
   });
 
+  it('holds the cap under 15 simultaneous creations: exactly 10 created, 5 refused', async () => {
+    const s = await shop(t.h);
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => s.call('POST', '/webhook-endpoints', { url: `https://hooks.example.com/${i}` })),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 400).map((a) => a.body.error.message)).toEqual(
+      Array(5).fill('A program has at most 10 webhook endpoints'),
+    );
+    expect((await s.call('GET', '/webhook-endpoints')).body.data).toHaveLength(10);
+  });
+
   it('pauses, resumes and removes (204); unknown ids answer 404 and malformed ones 400', async () => {
     const s = await shop(t.h);
     const { id } = (await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/svc' })).body.data;

@@ -3,6 +3,7 @@ import { fail } from '../../errors/service-error';
 import type { Program } from '../../store/schema';
 import {
   countWebhookEndpoints,
+  lockProgramForEndpoints,
   deleteWebhookEndpoint,
   findDelivery,
   findWebhookEndpointInProgram,
@@ -37,15 +38,20 @@ export const recentDeliveriesShown = 10;
 export async function createWebhookEndpoint(deps: WebhookEndpointDeps, program: Program, body: Body): Promise<WebhookEndpointCreated> {
   const url = endpointUrl(body.url, deps);
   const events = endpointEvents(body.events);
-  if ((await countWebhookEndpoints(deps.db, program.id)) >= maxEndpointsPerProgram) throw fail('webhookEndpointLimit');
   const secret = newEndpointSecret();
-  const row = await insertWebhookEndpoint(deps.db, {
-    programId: program.id,
-    url,
-    events,
-    secretSealed: sealSecret(secret, await deps.serverKey()),
-    secretLast4: secret.slice(-4),
-    now: deps.clock.now(),
+  const secretSealed = sealSecret(secret, await deps.serverKey());
+  // Count and insert in one transaction, the program locked: simultaneous creations never pass the cap together.
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await lockProgramForEndpoints(trx, program.id);
+    if ((await countWebhookEndpoints(trx, program.id)) >= maxEndpointsPerProgram) throw fail('webhookEndpointLimit');
+    return insertWebhookEndpoint(trx, {
+      programId: program.id,
+      url,
+      events,
+      secretSealed,
+      secretLast4: secret.slice(-4),
+      now: deps.clock.now(),
+    });
   });
   const { secret_hint: _hint, ...view } = endpointView(row);
   return { ...view, secret };

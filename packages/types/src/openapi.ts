@@ -197,6 +197,9 @@ export interface paths {
          *     runs the synthetic click → lead → sale chain, capped at 10 per program per hour. The cap is checked
          *     inside the route (§Rate-limit response): the test fixture records (a test partner and referral link)
          *     may already have been created or refreshed when it answers 429, though no chain runs.
+         *     **Decision:** the test link (`svc-test-<program id>`) takes test clicks only; a real click on it answers
+         *     400 `Referral link not found` (`link_not_found`) and records nothing, so no real commission can accrue to
+         *     the test partner, which no partner list or payout shows.
          */
         post: operations["cliTestEvent"];
         delete?: never;

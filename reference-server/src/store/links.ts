@@ -8,7 +8,10 @@ export function findLinkByShortLink(db: Db, shortLink: string): Promise<Referral
   return db.selectFrom('referral_links').selectAll().where('short_link', '=', shortLink).executeTakeFirst();
 }
 
-/** The link a click names, with its partner's status (a suspended partner's links refuse clicks); one indexed join. */
+/**
+ * The link a click names, with its partner's status (a suspended partner's links refuse clicks) and test flag (the
+ * CLI's test link takes test clicks only); one indexed join.
+ */
 export function findLinkForClick(db: Db, shortLink: string) {
   // Through the lookup cache (store/lookup-cache.ts): a write to the link or its partner empties it.
   return cachedLookup(db, `link:${shortLink}`, () =>
@@ -16,7 +19,7 @@ export function findLinkForClick(db: Db, shortLink: string) {
       .selectFrom('referral_links')
       .leftJoin('partners', 'partners.id', 'referral_links.partner_id')
       .selectAll('referral_links')
-      .select('partners.status as partner_status')
+      .select(['partners.status as partner_status', 'partners.is_test as partner_is_test'])
       .where('referral_links.short_link', '=', shortLink)
       .executeTakeFirst(),
   );

@@ -8,8 +8,8 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * A program with a real partner (Jane, one sale) after `svc test chain` made the test partner and link its test
- * clicks go through. Someone then opened the test link outside the CLI and bought: a real commission on the test
- * partner, which must still never surface as a partner to pay.
+ * clicks go through. Someone then opened the test link outside the CLI: to real traffic it is an unknown link, so
+ * nothing is recorded and no commission can ever accrue to a partner nobody can see or pay.
  */
 async function afterTestChain() {
   const m = await merchant(t.h);
@@ -22,7 +22,11 @@ async function afterTestChain() {
   const fixture = await t.h.store.db.selectFrom('referral_links').selectAll().where('short_link', '=', testLink).executeTakeFirstOrThrow();
   const testPartnerId = fixture.partner_id as number;
   await visitorBuys(t.h, key, janeLink.short_link, 10_000);
-  await visitorBuys(t.h, key, testLink, 7_000);
+  const clicksBefore = await t.h.store.db.selectFrom('clicks').select('id').execute();
+  const realClick = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${testLink}` } });
+  expect(realClick.status).toBe(400);
+  expect(realClick.body.error).toMatchObject({ message: 'Referral link not found', details: { code: 'link_not_found' } });
+  expect(await t.h.store.db.selectFrom('clicks').select('id').execute()).toEqual(clicksBefore);
   return { m, key, jane, janeLink, testLink, testLinkId: fixture.id, testPartnerId };
 }
 
@@ -69,9 +73,9 @@ describe("the test partner of the synthetic chain is none of the program's partn
       expect(refused.status).toBe(404);
       expect(refused.body.error.message).toBe('Referral link not found');
     }
-    // Nothing of the test partner was paid, and the test chain still runs through its link.
+    // The test partner never had a commission (test sales make none), and the test chain still runs through its link.
     const commissions = await t.h.store.db.selectFrom('commissions').select('paid_at').where('partner_id', '=', testPartnerId).execute();
-    expect(commissions).toEqual([{ paid_at: null }]);
+    expect(commissions).toEqual([]);
     const again = await t.h.request('POST', '/api/v1/cli/test-event', { key, json: { type: 'chain' } });
     expect(again.body.data.events.map((e: { ok: boolean }) => e.ok)).toEqual([true, true, true]);
   });

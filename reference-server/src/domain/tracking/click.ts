@@ -35,7 +35,7 @@ export interface ClickResult {
 
 /** §POST /api/v1/track/click: records a click and the customer-to-partner relationship. */
 export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<ClickResult> {
-  const link = await linkOf(deps, input.affiliateUrl);
+  const link = await linkOf(deps, input.affiliateUrl, input.mode.test);
   const program = await findProgramById(deps.db, link.program_id as number);
   if (!program) throw fail('clickLinkMisconfigured');
   checkOrigin(program, input.origin);
@@ -90,7 +90,7 @@ export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<
  * The referral link named by the URL's `aff` parameter, usable for a click (§Message catalogue, 400 and 410).
  * `Invalid affiliate_url` is exactly "not parseable as an absolute URL": the scheme is not checked.
  */
-async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralLink> {
+async function linkOf(deps: DomainDeps, affiliateUrl: string, test: boolean): Promise<ReferralLink> {
   let url: URL;
   try {
     url = new URL(affiliateUrl);
@@ -100,7 +100,9 @@ async function linkOf(deps: DomainDeps, affiliateUrl: string): Promise<ReferralL
   const aff = url.searchParams.get('aff');
   if (!aff) throw fail('clickNoAff');
   const link = await findLinkForClick(deps.db, aff);
-  if (!link) throw fail('clickLinkNotFound');
+  // The CLI's test link (domain/cli/test-fixture.ts) is none of the program's links to real traffic: a real click
+  // there would earn a commission for a partner nobody can see or pay.
+  if (!link || (link.partner_is_test === 1 && !test)) throw fail('clickLinkNotFound');
   if (link.program_id === null || link.partner_id === null) throw fail('clickLinkMisconfigured');
   // A suspended partner's links answer exactly as a disabled link: a visitor learns nothing about the partner.
   if (link.enabled !== 1 || link.partner_status === 'suspended') {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { initialMigration } from './migrations/0001_initial';
 import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
@@ -117,7 +117,7 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   await migrate(db, 'postgres', schema);
   attachLookupCache(db, lookups);
   // One batch at a time per schema, across every server using it (store/group-commit.ts).
-  attachGroupCommit(db, CompiledQuery.raw(`select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`));
+  attachGroupCommit(db, { opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`, joined: true });
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {
     db,

@@ -15,6 +15,36 @@ const savepoint = {
   commission: savepointCommands('commission'),
 };
 
+/**
+ * The commands around the requests of a batch. Joined (PostgreSQL), the command that ends one request's savepoint
+ * also opens the next one's, and the opening command opens the first: one round trip instead of two, each about
+ * 100 µs there (BENCHMARKS.md). The simple query protocol takes several statements in one text when it carries no
+ * parameters, as these do not. SQLite prepares one statement at a time, and its commands cost no round trip.
+ */
+class BatchSteps {
+  readonly start: CompiledQuery[];
+  private readonly next: Record<'ok' | 'failed', CompiledQuery[]>;
+  private readonly last: Record<'ok' | 'failed', CompiledQuery[]>;
+
+  constructor(opening: string | undefined, joined: boolean) {
+    const { open, release, rollback } = savepoint.request;
+    this.last = { ok: [release], failed: [rollback, release] };
+    const raw = (...statements: CompiledQuery[]) => CompiledQuery.raw(statements.map((q) => q.sql).join('; '));
+    if (joined) {
+      this.start = [opening ? raw(CompiledQuery.raw(opening), open) : open];
+      this.next = { ok: [raw(release, open)], failed: [raw(rollback, release, open)] };
+    } else {
+      this.start = opening ? [CompiledQuery.raw(opening), open] : [open];
+      this.next = { ok: [release, open], failed: [rollback, release, open] };
+    }
+  }
+
+  /** After a request, by how it ended and whether another follows in the batch. */
+  after(ok: boolean, more: boolean): CompiledQuery[] {
+    return (more ? this.next : this.last)[ok ? 'ok' : 'failed'];
+  }
+}
+
 interface Job {
   work: (trx: Db) => Promise<unknown>;
   resolve(value: unknown): void;
@@ -49,8 +79,7 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Db,
-    /** Run first in every batch's transaction (PostgreSQL: the advisory lock). */
-    private readonly opening?: CompiledQuery,
+    private readonly steps: BatchSteps,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
@@ -77,25 +106,24 @@ export class GroupCommit {
     const again: Job[] = [];
     try {
       await this.db.transaction().execute(async (trx) => {
-        if (this.opening) await trx.executeQuery(this.opening);
+        for (const command of this.steps.start) await trx.executeQuery(command);
         const metrics = new MetricDeltas();
-        for (const job of jobs) {
+        for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
           collectMetrics(trx, own);
           job.attempts++;
-          await trx.executeQuery(savepoint.request.open);
+          job.done = undefined;
           try {
             job.done = { ok: true, value: await job.work(trx) };
-            await trx.executeQuery(savepoint.request.release);
-            metrics.merge(own);
           } catch (error) {
             job.done = { ok: false, error };
-            await trx.executeQuery(savepoint.request.rollback);
-            await trx.executeQuery(savepoint.request.release);
             if (isLockConflict(error) && job.attempts < this.maxAttempts) again.push(job);
           } finally {
             collectMetrics(trx, undefined);
           }
+          // Released, or rolled back to its savepoint (its writes gone); the next request's savepoint opened.
+          for (const command of this.steps.after(job.done.ok, index < jobs.length - 1)) await trx.executeQuery(command);
+          if (job.done.ok) metrics.merge(own);
         }
         // The batch's metric changes, summed, in its transaction: they commit with the requests or not at all.
         await metrics.write(trx);
@@ -126,8 +154,12 @@ function isLockConflict(error: unknown): boolean {
 
 const writers = new WeakMap<Db, GroupCommit>();
 
-export function attachGroupCommit(db: Db, opening?: CompiledQuery): void {
-  writers.set(db, new GroupCommit(db, opening));
+/**
+ * `opening`: a statement run first in every batch's transaction (PostgreSQL: the advisory lock); `joined`: the
+ * savepoint commands share round trips (PostgreSQL only, `BatchSteps`).
+ */
+export function attachGroupCommit(db: Db, options: { opening?: string; joined?: boolean } = {}): void {
+  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, options.joined ?? false)));
 }
 
 /**

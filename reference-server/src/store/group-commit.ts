@@ -163,22 +163,14 @@ export function attachGroupCommit(db: Db, options: { opening?: string; joined?: 
 }
 
 /**
- * Runs `work` in a transaction and resolves after it committed: through the store's group commit (both stores
- * attach one in `store/db.ts`), else, for a database opened another way, as its own transaction. Either way its
- * metric changes are written last, from memory, so they never fail halfway through a request.
+ * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (both stores attach one in
+ * `store/db.ts`); its metric changes are written last, from memory, so they never fail halfway through a request.
  * `work` must use `trx` only: the store's connection is the batch's until COMMIT.
  */
 export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   const writer = writers.get(db);
-  if (writer) return writer.run(work);
-  return db.transaction().execute(async (trx) => {
-    const metrics = new MetricDeltas();
-    collectMetrics(trx, metrics);
-    const value = await work(trx);
-    collectMetrics(trx, undefined);
-    await metrics.write(trx);
-    return value;
-  });
+  if (!writer) throw new Error('writeTransaction needs a store opened by openStore (store/db.ts)');
+  return writer.run(work);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { compiled } from './compiled';
 import type { Database, Partner } from './schema';
 
@@ -63,14 +63,4 @@ export async function updatePartner(
   update: { name?: string; email?: string | null; status?: 'active' | 'suspended' },
 ): Promise<Partner> {
   return db.updateTable('partners').set(update).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-}
-
-/**
- * Inside a transaction: one payout of the partner at a time. On PostgreSQL the partner's row stays locked until the
- * transaction ends, so a second payout reads the commissions only once the first has committed. SQLite runs one
- * transaction at a time (one connection), so there is nothing to lock.
- */
-export async function lockPartnerForPayout(db: Db, partnerId: number): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('partners').select('id').where('id', '=', partnerId).forNoKeyUpdate().execute();
 }

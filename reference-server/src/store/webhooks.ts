@@ -1,4 +1,4 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from './db';
 import type { Database, WebhookDeliveryRow, WebhookEndpointRow } from './schema';
 
@@ -26,16 +26,6 @@ export async function insertWebhookEndpoint(
 
 export function listWebhookEndpoints(db: Db, programId: number): Promise<WebhookEndpointRow[]> {
   return db.selectFrom('webhook_endpoints').selectAll().where('program_id', '=', programId).orderBy('id').execute();
-}
-
-/**
- * PostgreSQL: locks the program's row to the end of the transaction, so that two endpoint creations for one program
- * count and insert one after the other (the ten-endpoint cap, `dashboardCreateWebhookEndpoint`). SQLite runs one
- * transaction at a time (one connection), so there is nothing to lock.
- */
-export async function lockProgramForEndpoints(db: Db, programId: number): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  await db.selectFrom('programs').select('id').where('id', '=', programId).forNoKeyUpdate().execute();
 }
 
 export async function countWebhookEndpoints(db: Db, programId: number): Promise<number> {

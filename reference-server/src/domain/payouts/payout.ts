@@ -2,7 +2,7 @@ import type { components, Currency } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import type { Role } from '../../store/accounts';
 import { payableCommissions, settleCommissions } from '../../store/commissions';
-import { lockPartnerForPayout } from '../../store/partners';
+import { lockRow } from '../../store/row-lock';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { positiveId } from '../partners/fields';
@@ -34,7 +34,8 @@ export async function recordPayout(
   const now = deps.clock.now();
 
   return deps.db.transaction().execute(async (trx) => {
-    await lockPartnerForPayout(trx, partner.id);
+    // One payout of the partner at a time: a second one reads the commissions once the first has committed.
+    await lockRow(trx, 'partners', partner.id);
     const rows = await payableCommissions(trx, program.id, partner.id, through);
     const net = netByCurrency(rows);
     const carried: Amounts = {};

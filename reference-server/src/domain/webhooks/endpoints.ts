@@ -1,9 +1,9 @@
 import type { components, WebhookDelivery, WebhookEndpoint, WebhookEndpointSummary } from '@svc/types';
 import { fail } from '../../errors/service-error';
+import { lockRow } from '../../store/row-lock';
 import type { Program } from '../../store/schema';
 import {
   countWebhookEndpoints,
-  lockProgramForEndpoints,
   deleteWebhookEndpoint,
   findDelivery,
   findWebhookEndpointInProgram,
@@ -42,7 +42,7 @@ export async function createWebhookEndpoint(deps: WebhookEndpointDeps, program: 
   const secretSealed = sealSecret(secret, await deps.serverKey());
   // Count and insert in one transaction, the program locked: simultaneous creations never pass the cap together.
   const row = await deps.db.transaction().execute(async (trx) => {
-    await lockProgramForEndpoints(trx, program.id);
+    await lockRow(trx, 'programs', program.id);
     if ((await countWebhookEndpoints(trx, program.id)) >= maxEndpointsPerProgram) throw fail('webhookEndpointLimit');
     return insertWebhookEndpoint(trx, {
       programId: program.id,

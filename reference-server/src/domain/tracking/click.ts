@@ -45,7 +45,7 @@ export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<
   const now = deps.clock.now();
   const isTest = input.mode.test;
   const partnerId = link.partner_id as number;
-  const clickId = newClickId();
+  const clickId = newClickId(now);
   const first = await firstClick(deps, program, input.existingClickId, isTest, now);
 
   // Group commit on SQLite (store/group-commit.ts): resolves once the COMMIT holding this click returned.

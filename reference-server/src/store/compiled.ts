@@ -1,4 +1,6 @@
 import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
+import { batchConnectionOf } from './batch-connection';
+import { heldInsertsOf } from './deferred-inserts';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -34,7 +36,9 @@ export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Co
       query = build(db, slots<A>()).compile();
       byDialect.set(dialect, query);
     }
-    return db.executeQuery(bind(query, args));
+    const bound = bind(query, args);
+    // In a group-commit batch, straight to its connection (store/batch-connection.ts).
+    return batchConnectionOf(db)?.executeQuery(bound) ?? db.executeQuery(bound);
   };
 }
 
@@ -79,7 +83,11 @@ const insertFamily = compiledFamily<Record<string, unknown>, unknown, { table: k
   },
 );
 
-/** Inserts `row` into `table` through a query compiled once per column set; `returningId`: resolves to the new id. */
+/**
+ * Inserts `row` into `table` through a query compiled once per column set; `returningId`: resolves to the new id.
+ * In a combined group-commit batch a plain insert is held back and written with the batch's other rows of that
+ * table in one multi-row insert (store/deferred-inserts.ts).
+ */
 export async function insertRow<T extends keyof Database>(
   db: Db,
   table: T,
@@ -98,6 +106,8 @@ export async function insertRow<T extends keyof Database>(
   row: Insertable<Database[T]>,
   returningId = false,
 ): Promise<number | void> {
+  const held = returningId ? undefined : heldInsertsOf(db);
+  if (held) return held.add(table, row);
   const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
   const result = await insertFamily(db, `${table}|${columns.join(',')}|${returningId}`, { table, columns, returningId }, row);
   if (returningId) return (result.rows[0] as { id: number }).id;

@@ -62,7 +62,7 @@ async function openSqlite(file: string): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });
   await migrate(db, 'sqlite');
   attachLookupCache(db, lookups);
-  attachGroupCommit(db);
+  attachGroupCommit(db, { placeholders: 'question' });
   return {
     db,
     dialect: 'sqlite',
@@ -117,7 +117,11 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   await migrate(db, 'postgres', schema);
   attachLookupCache(db, lookups);
   // One batch at a time per schema, across every server using it (store/group-commit.ts).
-  attachGroupCommit(db, { opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`, joined: true });
+  attachGroupCommit(db, {
+    placeholders: 'numbered',
+    opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`,
+    joined: true,
+  });
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {
     db,
@@ -146,7 +150,8 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
   (client as { query: unknown }).query = async (text: unknown, values?: unknown[]) => {
     if (typeof text !== 'string') return query(text, values);
     const command = text.slice(0, 20).toLowerCase();
-    if (command === 'begin' || command.startsWith('start transaction')) inTransaction = true;
+    // `begin` alone, or first in a batch's joined commands (store/group-commit.ts).
+    if (command.startsWith('begin') || command.startsWith('start transaction')) inTransaction = true;
     const ending = command === 'commit' || command === 'rollback';
     const writes = !ending && writesCachedTables(text);
     if (writes) lookups.invalidate();

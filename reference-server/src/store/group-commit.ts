@@ -1,4 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { enterBatch } from './batch-connection';
+import { DeferredInserts, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
 import { collectMetrics, MetricDeltas } from './metrics';
 import type { Database } from './schema';
 
@@ -15,26 +17,37 @@ const savepoint = {
   commission: savepointCommands('commission'),
 };
 
+const COMMIT = CompiledQuery.raw('commit');
+const ROLLBACK = CompiledQuery.raw('rollback');
+
 /**
- * The commands around the requests of a batch. Joined (PostgreSQL), the command that ends one request's savepoint
- * also opens the next one's, and the opening command opens the first: one round trip instead of two, each about
- * 100 µs there (BENCHMARKS.md). The simple query protocol takes several statements in one text when it carries no
- * parameters, as these do not. SQLite prepares one statement at a time, and its commands cost no round trip.
+ * The commands around the requests of a batch. Joined (PostgreSQL), `begin`, the opening statement and the first
+ * request's savepoint go in one text, and the command that ends one request's savepoint also opens the next one's:
+ * one round trip instead of several, each about 100 µs there (BENCHMARKS.md). The simple query protocol takes
+ * several statements in one text when it carries no parameters, as these do not. SQLite prepares one statement at
+ * a time, and its commands cost no round trip.
  */
 class BatchSteps {
+  /** Opens a batch run request by request (the first request's savepoint included). */
   readonly start: CompiledQuery[];
+  /** Opens a combined batch: no savepoints. */
+  readonly startCombined: CompiledQuery[];
   private readonly next: Record<'ok' | 'failed', CompiledQuery[]>;
   private readonly last: Record<'ok' | 'failed', CompiledQuery[]>;
 
   constructor(opening: string | undefined, joined: boolean) {
     const { open, release, rollback } = savepoint.request;
+    const begin = CompiledQuery.raw('begin');
+    const first = opening ? [begin, CompiledQuery.raw(opening)] : [begin];
     this.last = { ok: [release], failed: [rollback, release] };
     const raw = (...statements: CompiledQuery[]) => CompiledQuery.raw(statements.map((q) => q.sql).join('; '));
     if (joined) {
-      this.start = [opening ? raw(CompiledQuery.raw(opening), open) : open];
+      this.start = [raw(...first, open)];
+      this.startCombined = [raw(...first)];
       this.next = { ok: [raw(release, open)], failed: [raw(rollback, release, open)] };
     } else {
-      this.start = opening ? [CompiledQuery.raw(opening), open] : [open];
+      this.start = [...first, open];
+      this.startCombined = first;
       this.next = { ok: [release, open], failed: [rollback, release, open] };
     }
   }
@@ -76,10 +89,13 @@ export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
   private running = false;
+  /** Combined batches while they pass; after one fails, request by request until a batch has no failure. */
+  private combine = true;
 
   constructor(
     private readonly db: Db,
     private readonly steps: BatchSteps,
+    private readonly placeholders: Placeholders,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
@@ -103,10 +119,88 @@ export class GroupCommit {
     const jobs = this.queue.splice(0, this.maxBatch);
     if (jobs.length === 0) return;
     this.running = true;
+    try {
+      const combined = this.combine ? await this.runCombined(jobs) : { settled: false as const, failed: undefined };
+      if (!combined.settled) {
+        const failed = combined.failed;
+        const rest = failed ? jobs.filter((job) => job !== failed.job) : jobs;
+        if (rest.length > 0) await this.runApart(rest);
+        // After the others' COMMIT, as `runApart` would have answered it: its caller may read what they wrote (a
+        // duplicate sale's 409 names the sale that won).
+        if (failed) this.settleFailed(failed.job, failed.error);
+      }
+    } finally {
+      this.running = false;
+      this.schedule();
+    }
+  }
+
+  /**
+   * Combined batches (BENCHMARKS.md, "Combined batches"): every request of the batch runs in one transaction with
+   * no savepoint of its own, its plain inserts held back and written per table as multi-row inserts
+   * (store/deferred-inserts.ts), the metric sums last. `settled` when every request is settled here.
+   *
+   * When a request throws, the transaction rolls back whole and nothing of it is stored. A request that held no
+   * rows is settled with its error once the others went through `runApart`, as `runApart` would have settled it (it
+   * saw the same rows: the requests before it, in order); a lock conflict runs it again in the next batch instead. When the failing request had held rows (one of them might have failed first, had it been written at
+   * once) or writing held rows failed (nobody can say whose row it was), every request goes through `runApart`. A
+   * failed COMMIT fails them all, as there: its outcome is not retried.
+   */
+  private async runCombined(
+    jobs: Job[],
+  ): Promise<{ settled: true } | { settled: false; failed: { job: Job; error: unknown } | undefined }> {
+    const values: unknown[] = [];
+    const held = new DeferredInserts(this.placeholders);
+    let failing: { job: Job; error: unknown } | undefined;
+    let committing = false;
+    try {
+      await this.inTransaction(this.steps.startCombined, async (trx) => {
+        holdInserts(trx, held);
+        const metrics = new MetricDeltas();
+        collectMetrics(trx, metrics);
+        try {
+          for (const job of jobs) {
+            const heldBefore = held.added;
+            try {
+              values.push(await job.work(trx));
+            } catch (error) {
+              // A request that held rows might have failed on one of them first, had they been written at once.
+              if (held.added === heldBefore) failing = { job, error };
+              throw error;
+            }
+          }
+        } finally {
+          collectMetrics(trx, undefined);
+        }
+        await writeHeldInserts(trx);
+        await metrics.write(trx);
+        committing = true;
+      });
+    } catch (error) {
+      if (committing) {
+        for (const job of jobs) job.reject(error);
+        return { settled: true };
+      }
+      this.combine = false;
+      return { settled: false, failed: held.failed ? undefined : failing };
+    }
+    jobs.forEach((job, index) => job.resolve(values[index]));
+    return { settled: true };
+  }
+
+  /** A request that failed in a combined batch: its error, or (a lock conflict) another run in the next batch. */
+  private settleFailed(job: Job, error: unknown): void {
+    job.attempts++;
+    if (isLockConflict(error) && job.attempts < this.maxAttempts) {
+      this.queue.unshift(job);
+    } else job.reject(error);
+  }
+
+  /** Request by request, each behind its own savepoint (the class comment). */
+  private async runApart(jobs: Job[]): Promise<void> {
     const again: Job[] = [];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (const command of this.steps.start) await trx.executeQuery(command);
+      await this.inTransaction(this.steps.start, async (trx) => {
         const metrics = new MetricDeltas();
         for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
@@ -135,14 +229,31 @@ export class GroupCommit {
       }
       // First in line for the next batch: their writes were rolled back, nothing of them is stored.
       this.queue.unshift(...again);
+      // A batch without a failure: the next ones are combined again.
+      this.combine = jobs.every((job) => job.done?.ok);
     } catch (error) {
       // BEGIN, a savepoint command, the metrics write or COMMIT failed: the whole batch rolled back, so no request of it
       // is stored.
       for (const job of jobs) job.reject(job.done && !job.done.ok ? job.done.error : error);
-    } finally {
-      this.running = false;
-      this.schedule();
     }
+  }
+
+  /**
+   * `body` in a transaction on one connection of the store, opened by `start` (which begins it: one round trip with
+   * the batch's first commands on PostgreSQL), committed after it, rolled back when it or the COMMIT fails.
+   */
+  private async inTransaction(start: CompiledQuery[], body: (trx: Db) => Promise<void>): Promise<void> {
+    await this.db.connection().execute(async (trx) => {
+      await enterBatch(trx);
+      try {
+        for (const command of start) await trx.executeQuery(command);
+        await body(trx);
+        await trx.executeQuery(COMMIT);
+      } catch (error) {
+        await trx.executeQuery(ROLLBACK).catch(() => undefined);
+        throw error;
+      }
+    });
   }
 }
 
@@ -158,8 +269,8 @@ const writers = new WeakMap<Db, GroupCommit>();
  * `opening`: a statement run first in every batch's transaction (PostgreSQL: the advisory lock); `joined`: the
  * savepoint commands share round trips (PostgreSQL only, `BatchSteps`).
  */
-export function attachGroupCommit(db: Db, options: { opening?: string; joined?: boolean } = {}): void {
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, options.joined ?? false)));
+export function attachGroupCommit(db: Db, options: { placeholders: Placeholders; opening?: string; joined?: boolean }): void {
+  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, options.joined ?? false), options.placeholders));
 }
 
 /**

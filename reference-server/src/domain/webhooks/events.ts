@@ -8,6 +8,7 @@ import type {
 } from '@svc/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
+import { inTransaction } from '../../store/batch-connection';
 import { enabledWebhookEndpoints, insertWebhookEvent } from '../../store/webhooks';
 import { maxAttempts, testEventAttempts } from './schedule';
 import { newMessageId } from './signature';
@@ -52,7 +53,7 @@ const readsByTransaction = new WeakMap<Kysely<Database>, Map<number, Endpoints>>
  */
 function endpointsIn(db: Kysely<Database>, programId: number): Endpoints {
   // Outside a transaction nothing bounds the memo's life: read every time.
-  if (!db.isTransaction) return enabledWebhookEndpoints(db, programId);
+  if (!inTransaction(db)) return enabledWebhookEndpoints(db, programId);
   let reads = readsByTransaction.get(db);
   if (!reads) {
     reads = new Map<number, Endpoints>();

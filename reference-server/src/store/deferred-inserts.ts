@@ -1,0 +1,199 @@
+import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult } from 'kysely';
+import { batchConnectionOf } from './batch-connection';
+import type { Database } from './schema';
+
+type Db = Kysely<Database>;
+
+/** How a dialect writes the n-th parameter (1-based): SQLite `?`, PostgreSQL `$n`. */
+export type Placeholders = 'question' | 'numbered';
+
+/**
+ * How many rows one statement takes. SQLite: chunks of these sizes, largest first (one statement per set bit of n up
+ * to 64), so each table and column set has at most seven statement texts, kept prepared by text (store/db.ts); its
+ * statements cost no round trip. PostgreSQL: every row of the group in one statement, one round trip, as far as
+ * `MAX_PARAMETERS` allows (the protocol's limit is 65,535).
+ */
+const CHUNKS = [64, 32, 16, 8, 4, 2, 1];
+const MAX_PARAMETERS = 30_000;
+
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+const plainWrite = /^(?:insert into|update) "([a-z_][a-z0-9_]*)"/;
+const readsElsewhere = /\b(?:select|from)\b/i;
+const written = new Map<string, string | null>();
+
+/** The one table a plain insert or update writes (remembered per text, a small fixed set); undefined for anything else. */
+function writtenTable(sqlText: string): string | undefined {
+  let table = written.get(sqlText);
+  if (table === undefined) {
+    const match = plainWrite.exec(sqlText);
+    table = match && !readsElsewhere.test(sqlText.slice(match[0].length)) ? match[1]! : null;
+    if (written.size < 2000) written.set(sqlText, table);
+  }
+  return table ?? undefined;
+}
+
+/** Statement texts by dialect, table, columns and row count: a bounded set (see `CHUNKS`), kept across batches. */
+const texts = new Map<string, string>();
+
+interface Group {
+  table: string;
+  columns: string[];
+  rows: unknown[][];
+}
+
+/**
+ * The plain inserts (no `RETURNING`) of a combined group-commit batch (store/group-commit.ts, "Combined batches"),
+ * held back and written as multi-row inserts, per table and column set: on PostgreSQL a batch of clicks costs three
+ * inserts (one round trip each) instead of three per click (BENCHMARKS.md, "Combined batches").
+ *
+ * Nothing reads around them: the batch's connection writes every held row before any other statement that could
+ * see it (`mustWriteBefore`, `holdInserts` below), so a later statement of the batch, a read included, sees the
+ * database exactly as if each row had been inserted where it was asked for. Rows of one table keep their order (ids ascend as asked); tables are
+ * written in the order they were first asked for. A failed multi-row insert cannot say which request's row broke
+ * it, so it fails the whole combined batch, which then runs again request by request.
+ */
+export class DeferredInserts {
+  private readonly groups = new Map<string, Group>();
+  /**
+   * A write of held rows failed. The error reached whichever statement set the write off, in whichever request:
+   * it belongs to none of them (store/group-commit.ts runs the batch again, request by request).
+   */
+  failed = false;
+  /** Rows ever held: a request that holds rows and then throws may owe its error to one of them (`runCombined`). */
+  added = 0;
+
+  constructor(private readonly placeholders: Placeholders) {}
+
+  add(table: string, row: Record<string, unknown>): void {
+    const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+    const key = `${table}|${columns.join(',')}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
+      group = { table, columns, rows: [] };
+      this.groups.set(key, group);
+    }
+    group.rows.push(columns.map((column) => row[column]));
+    this.added++;
+  }
+
+  /** Writes every held row through `run` (the connection's own, unintercepted) and forgets them. */
+  async write(run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
+    const groups = [...this.groups.values()];
+    this.groups.clear();
+    try {
+      await this.writeGroups(groups, run);
+    } catch (error) {
+      this.failed = true;
+      throw error;
+    }
+  }
+
+  private async writeGroups(groups: Group[], run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
+    for (const group of groups) {
+      let at = 0;
+      while (at < group.rows.length) {
+        const left = group.rows.length - at;
+        const size =
+          this.placeholders === 'numbered'
+            ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length))
+            : CHUNKS.find((chunk) => chunk <= left)!;
+        await run(this.insert(group, group.rows.slice(at, at + size)));
+        at += size;
+      }
+    }
+  }
+
+  get empty(): boolean {
+    return this.groups.size === 0;
+  }
+
+  /**
+   * Whether the held rows must be written before `sqlText` runs. Not before a plain insert or update of another
+   * table (text `insert into "t"` or `update "t"`, nothing read from elsewhere: no `select`, no `from`): it cannot
+   * see them, as the schema has no triggers and no foreign keys (ARCHITECTURE.md, invariants). Everything else
+   * waits for them: reads, deletes, savepoints, `commit`, and any text the rule does not recognise.
+   */
+  mustWriteBefore(sqlText: string): boolean {
+    const table = writtenTable(sqlText);
+    return table === undefined || [...this.groups.values()].some((group) => group.table === table);
+  }
+
+  discard(): void {
+    this.groups.clear();
+  }
+
+  private insert(group: Group, rows: unknown[][]): CompiledQuery {
+    const key = `${this.placeholders}|${group.table}|${group.columns.join(',')}|${rows.length}`;
+    let text = texts.get(key);
+    if (!text) {
+      if (texts.size >= 2000) texts.clear();
+      text = this.text(group, rows.length);
+      texts.set(key, text);
+    }
+    return CompiledQuery.raw(text, rows.flat());
+  }
+
+  private text(group: Group, count: number): string {
+    const width = group.columns.length;
+    const tuple = (index: number) =>
+      `(${group.columns.map((_, column) => (this.placeholders === 'numbered' ? `$${index * width + column + 1}` : '?')).join(', ')})`;
+    const tuples = Array.from({ length: count }, (_, index) => tuple(index));
+    return `insert into "${group.table}" (${group.columns.map((column) => `"${column}"`).join(', ')}) values ${tuples.join(', ')}`;
+  }
+}
+
+type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
+
+/** The held rows of the combined batch running in a transaction, by that transaction (read by `insertRow`). */
+const byTransaction = new WeakMap<Db, DeferredInserts>();
+/** The same by the batch's connection, whose own `executeQuery` writes them (read by the wrapper below). */
+const byConnection = new WeakMap<DatabaseConnection, DeferredInserts>();
+/** Each wrapped connection's own `executeQuery`. */
+const own = new WeakMap<DatabaseConnection, Execute>();
+
+/** The combined batch's held rows when `db` is its transaction; `insertRow` then holds a plain insert back. */
+export function heldInsertsOf(db: Db): DeferredInserts | undefined {
+  return byTransaction.get(db);
+}
+
+function connectionOf(trx: Db): DatabaseConnection {
+  const connection = batchConnectionOf(trx);
+  if (!connection) throw new Error('inserts are held in a group-commit batch only (store/group-commit.ts)');
+  return connection;
+}
+
+/** Wraps `connection.executeQuery` once: while rows are held, any other statement (`commit` too) first writes them. */
+function ownExecute(connection: DatabaseConnection): Execute {
+  let execute = own.get(connection);
+  if (execute) return execute;
+  const unwrapped = connection.executeQuery.bind(connection) as Execute;
+  execute = unwrapped;
+  own.set(connection, unwrapped);
+  connection.executeQuery = ((query: CompiledQuery) => {
+    const held = byConnection.get(connection);
+    if (!held) return unwrapped(query);
+    if (query.sql === 'commit' || query.sql === 'rollback') byConnection.delete(connection);
+    if (query.sql === 'rollback') held.discard();
+    return held.empty || !held.mustWriteBefore(query.sql) ? unwrapped(query) : held.write(unwrapped).then(() => unwrapped(query));
+  }) as DatabaseConnection['executeQuery'];
+  return execute;
+}
+
+/** Starts holding the plain inserts of `trx`, a combined batch (store/group-commit.ts), in `held`. */
+export function holdInserts(trx: Db, held: DeferredInserts): void {
+  const connection = connectionOf(trx);
+  ownExecute(connection);
+  byTransaction.set(trx, held);
+  byConnection.set(connection, held);
+}
+
+/** Writes what `trx` still holds and stops holding: later inserts of the transaction run at once. */
+export async function writeHeldInserts(trx: Db): Promise<void> {
+  byTransaction.delete(trx);
+  const connection = connectionOf(trx);
+  const held = byConnection.get(connection);
+  byConnection.delete(connection);
+  if (held && !held.empty) await held.write(ownExecute(connection));
+}

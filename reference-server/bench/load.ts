@@ -10,6 +10,11 @@ export interface LoadResult {
   errors: number;
   /** Peak resident memory of the server process during the run, in MB. */
   peakRssMb: number;
+  /**
+   * The server process's CPU time (user and system) per request, in µs: what a request costs, steadier than req/s
+   * on shared cores, where the load generator and the neighbours take turns with the server.
+   */
+  cpuUsPerRequest: number;
   statuses: Record<string, number>;
 }
 
@@ -32,9 +37,21 @@ export function rssMb(pid: number): number {
   }
 }
 
+/** CPU time (user and system) a process used so far (Linux `/proc`), in ms; 0 when it cannot be read. */
+export function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** One autocannon run against `url`, sampling the server's RSS every 100 ms. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
   let peak = rssMb(options.pid);
+  const cpuBefore = cpuMs(options.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(options.pid))), 100);
   try {
     const result = await autocannon({
@@ -52,6 +69,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       non2xx: result.non2xx,
       errors: result.errors + result.timeouts,
       peakRssMb: peak,
+      cpuUsPerRequest: result.requests.total > 0 ? ((cpuMs(options.pid) - cpuBefore) * 1000) / result.requests.total : 0,
       statuses,
     };
   } finally {

@@ -41,8 +41,11 @@ export async function writeReport(report: Report): Promise<void> {
     'Each store and route is measured in several repeats (`BENCH_REPEATS`, a fresh server and database each); the row is the repeat with the',
     'median ratio, and "ratios seen" gives every repeat, because the shared cores make single runs vary widely.',
     '',
-    '| Store | Route | req/s | bare req/s | ratio | ratios seen | target | p50 ms | p99 ms | p99 target | peak RSS MB | non-2xx |',
-    '|---|---|---:|---:|---:|---|---|---:|---:|---|---:|---:|',
+    '"CPU µs/req" is the server process\'s CPU time per request (user and system, from `/proc`): what a request costs,',
+    'steadier from run to run than the rates.',
+    '',
+    '| Store | Route | req/s | bare req/s | ratio | ratios seen | target | p50 ms | p99 ms | p99 target | CPU µs/req | peak RSS MB | non-2xx |',
+    '|---|---|---:|---:|---:|---|---|---:|---:|---|---:|---:|---:|',
   ];
   for (const t of report.tracking) {
     const targets = targetsOf(t.store);
@@ -53,6 +56,7 @@ export async function writeReport(report: Report): Promise<void> {
         `| ${t.store} | ${pair.route} | ${pair.server.rps.toFixed(0)} | ${pair.bare.rps.toFixed(0)} | ${ratio.toFixed(2)} | ` +
           `${(pair.ratios ?? [ratio]).map((r) => r.toFixed(2)).join(', ')} | ` +
           `${target === undefined ? '—' : `≥ ${target} ${mark(ratio >= target)}`} | ${pair.server.p50} | ${pair.server.p99} | < ${targets.p99Ms} ${mark(pair.server.p99 < targets.p99Ms)} | ` +
+          `${pair.server.cpuUsPerRequest.toFixed(0)} | ` +
           `${pair.server.peakRssMb.toFixed(0)} ${mark(pair.server.peakRssMb < targets.rssMb)} | ${pair.server.non2xx} |`,
       );
     }

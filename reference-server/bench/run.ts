@@ -37,7 +37,8 @@ for (const store of stores) {
         for (const pair of result.pairs) {
           console.log(
             `${pair.route.padEnd(6)} ${pair.server.rps.toFixed(0).padStart(6)} req/s (bare ${pair.bare.rps.toFixed(0)}, ratio ${(pair.server.rps / pair.bare.rps).toFixed(2)})` +
-              `  p50 ${pair.server.p50} ms  p99 ${pair.server.p99} ms  peak RSS ${pair.server.peakRssMb.toFixed(0)} MB  non-2xx ${pair.server.non2xx}`,
+              `  p50 ${pair.server.p50} ms  p99 ${pair.server.p99} ms  CPU ${pair.server.cpuUsPerRequest.toFixed(0)} µs/req` +
+              `  peak RSS ${pair.server.peakRssMb.toFixed(0)} MB  non-2xx ${pair.server.non2xx}`,
           );
         }
         runs.push(result);

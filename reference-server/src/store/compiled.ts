@@ -1,6 +1,7 @@
 import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
 import { batchConnectionOf } from './batch-connection';
 import { heldInsertsOf } from './deferred-inserts';
+import { prepareText } from './prepared';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -34,6 +35,7 @@ export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Co
     let query = byDialect.get(dialect);
     if (!query) {
       query = build(db, slots<A>()).compile();
+      prepareText(query.sql);
       byDialect.set(dialect, query);
     }
     const bound = bind(query, args);

@@ -11,6 +11,7 @@ import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag'
 import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
+import { preparedName } from './prepared';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -157,7 +158,9 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
     if (writes) lookups.invalidate();
     let result: pg.QueryResult;
     try {
-      result = await query(text, values);
+      // The hot path's compiled queries run prepared (store/prepared.ts); pg prepares each name once per connection.
+      const name = preparedName(text);
+      result = await (name ? query({ name, text, values }) : query(text, values));
       if (writes) {
         await query('select pg_notify($1, $2)', [channel, '']);
         if (inTransaction) changed = true;

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { insertClick } from './clicks';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { insertEvent } from './events';
 import { writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
+import { findSaleByTransactionId, insertSale } from './sales';
+import { isUniqueViolation } from './unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;
@@ -21,6 +24,25 @@ const event = (n: number) => ({
   amount_cents: null,
   currency: null,
   source: null,
+});
+
+const sale = (transactionId: string) => ({
+  program_id: 1,
+  customer_id: null,
+  partner_id: null,
+  processor_event_id: transactionId,
+  amount_cents: 100,
+  currency: 'USD' as const,
+  is_test: 0 as const,
+  provider: null,
+  provider_payment_id: null,
+  livemode: null,
+  source: 'api' as const,
+  occurred_at: 1,
+  created_at: 1,
+  refunded_at: null,
+  refund_reason: null,
+  refund_note: null,
 });
 
 /** A request's writes: one event and its metrics, failing after both when `fail` is set. */
@@ -103,4 +125,93 @@ describe(`group commit on ${url.split(':')[0]}`, () => {
       expect(rows).toEqual([{ created_at: 2 }, { created_at: 2 }]);
     },
   );
+});
+
+describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
+  it('a later request of the batch reads the rows an earlier one inserted, as if written at once', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    const seen: number[] = [];
+    // Queued in one turn of the event loop: one batch.
+    await Promise.all(
+      [1, 2, 3].map((n) =>
+        writeTransaction(db, async (trx) => {
+          await insertEvent(trx, event(n));
+          const rows = await trx.selectFrom('events').select('occurred_at').execute();
+          seen.push(rows.length);
+        }),
+      ),
+    );
+    expect(seen).toEqual([1, 2, 3]);
+    const events = await db.selectFrom('events').select(['id', 'click_id']).orderBy('id').execute();
+    expect(events.map((e) => e.click_id)).toEqual(['clk_1', 'clk_2', 'clk_3']);
+  });
+
+  it('a held row that breaks a constraint fails its own request only: the batch runs again request by request', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    const click = (clickId: string, now: number) =>
+      writeTransaction(db, async (trx) => {
+        await insertClick(trx, { clickId, programId: 1, partnerId: 1, linkId: 1, isTest: false, now });
+        await insertEvent(trx, { ...event(now), click_id: clickId });
+        return clickId;
+      });
+    // The second click reuses the first one's id: the clicks' multi-row insert fails, and nobody can tell whose.
+    const results = await Promise.allSettled([click('c1', 1), click('c1', 2), click('c3', 3)]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(isUniqueViolation((results[1] as PromiseRejectedResult).reason)).toBe(true);
+    const clicks = await db.selectFrom('clicks').select(['click_id', 'created_at']).orderBy('id').execute();
+    expect(clicks).toEqual([
+      { click_id: 'c1', created_at: 1 },
+      { click_id: 'c3', created_at: 3 },
+    ]);
+    // The failed request's event went with it.
+    const events = await db.selectFrom('events').select('occurred_at').orderBy('id').execute();
+    expect(events).toEqual([{ occurred_at: 1 }, { occurred_at: 3 }]);
+    // And the next batch is combined again, and commits.
+    await Promise.all([click('c4', 4), click('c5', 5)]);
+    expect(await db.selectFrom('clicks').select('click_id').orderBy('id').execute()).toHaveLength(4);
+  });
+
+  it('a request failing in a combined batch is answered after the others committed, as if run request by request', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    const record = (transactionId: string) => writeTransaction(db, (trx) => insertSale(trx, sale(transactionId)));
+    // Connections ready in the pool (PostgreSQL), so the lookup below is not slowed by opening one.
+    await Promise.all([1, 2, 3].map(() => findSaleByTransactionId(db, 'none')));
+    // The second sale breaks the unique transaction id (not a held insert: it returns its id). Its caller looks the
+    // winner up when told, as the sale route's 409 does: the winner must be committed by then.
+    let winnerWhenTold: unknown;
+    const results = await Promise.allSettled([
+      record('t-1'),
+      record('t-1').catch(async (error: unknown) => {
+        winnerWhenTold = await findSaleByTransactionId(db, 't-1');
+        throw error;
+      }),
+      record('t-2'),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(isUniqueViolation((results[1] as PromiseRejectedResult).reason)).toBe(true);
+    expect(winnerWhenTold).toMatchObject({ id: (results[0] as PromiseFulfilledResult<number>).value });
+    expect(await db.selectFrom('sales').select('processor_event_id').orderBy('id').execute()).toEqual([
+      { processor_event_id: 't-1' },
+      { processor_event_id: 't-2' },
+    ]);
+  });
+
+  it('a request that held rows and then failed runs again request by request: its first failing statement decides', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    const both = (clickId: string, transactionId: string) =>
+      writeTransaction(db, async (trx) => {
+        await insertClick(trx, { clickId, programId: 1, partnerId: 1, linkId: 1, isTest: false, now: 1 });
+        await insertSale(trx, sale(transactionId));
+      });
+    // The second request's click (held) would have failed before its sale did, had it been written at once.
+    const results = await Promise.allSettled([both('c1', 't-1'), both('c1', 't-1')]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    const error = (results[1] as PromiseRejectedResult).reason as Error & { constraint?: string };
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(`${error.message} ${error.constraint ?? ''}`).toMatch(/click/);
+  });
 });

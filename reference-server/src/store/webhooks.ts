@@ -252,23 +252,28 @@ export async function releaseDelivery(db: Db, delivery: { id: number; leaseToken
     .execute();
 }
 
-/** Deletes finished deliveries made before `before` (server clock), then the events no delivery refers to. */
+/**
+ * Deletes finished deliveries made before `before` (server clock), then the events no delivery refers to, in one
+ * transaction: nobody sees a delivery gone and its event still there.
+ */
 export async function pruneDeliveries(db: Db, before: number): Promise<void> {
-  await db.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute();
-  await db
-    .deleteFrom('webhook_events')
-    .where('created_at', '<', before)
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('webhook_deliveries')
-            .select('webhook_deliveries.id')
-            .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id'),
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute();
+    await trx
+      .deleteFrom('webhook_events')
+      .where('created_at', '<', before)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries')
+              .select('webhook_deliveries.id')
+              .whereRef('webhook_deliveries.event_id', '=', 'webhook_events.id'),
+          ),
         ),
-      ),
-    )
-    .execute();
+      )
+      .execute();
+  });
 }
 
 /** The key of the customer a refunded sale belongs to (its event carries it). */

@@ -69,13 +69,15 @@ interface Job {
 
 /**
  * Group commit (BENCHMARKS.md, "Group commit"): a tracking request hands its writes to a writer, which runs every
- * request queued by the next turn of the event loop (at most `maxBatch`) back to back inside one `BEGIN … COMMIT`,
- * each behind its own `SAVEPOINT`. A request that fails rolls back to its savepoint only (its writes vanish, the
- * others' stay); every request's promise settles only after the `COMMIT` holding it returned, so nothing is answered
- * before it is durable, and a failed `COMMIT` fails every request of the batch (none is stored). The writes of one
- * request commit together (a sale with its commission and outbox rows: crash.test.ts). Each COMMIT flushes the
- * pages (SQLite) or WAL records (PostgreSQL) of a batch once, instead of once per request. The requests' metric
- * changes are summed and written once, last in the batch (`MetricDeltas`, store/metrics.ts), in a fixed order.
+ * request queued by the next turn of the event loop (at most `maxBatch`) back to back inside one `BEGIN … COMMIT`:
+ * first combined (`runCombined`: no savepoint each, plain inserts held for multi-row inserts), and when a request
+ * of it fails, apart (`runApart`: each behind its own `SAVEPOINT`). A request that fails rolls back alone either way
+ * (its writes vanish, the others' stay); every request's promise settles only after the `COMMIT` holding it
+ * returned, so nothing is answered before it is durable, and a failed `COMMIT` fails every request of the batch
+ * (none is stored). The writes of one request commit together (a sale with its commission and outbox rows:
+ * crash.test.ts). Each COMMIT flushes the pages (SQLite) or WAL records (PostgreSQL) of a batch once, instead of
+ * once per request. The requests' metric changes are summed and written once, last in the batch (`MetricDeltas`,
+ * store/metrics.ts), in a fixed order.
  *
  * One batch runs at a time. On PostgreSQL it runs on one pooled connection, and `opening` (an advisory lock on the
  * schema, held to the end of the transaction) makes the servers sharing a database take turns batch by batch: two

@@ -166,10 +166,9 @@ function connectionOf(trx: Db): DatabaseConnection {
 
 /** Wraps `connection.executeQuery` once: while rows are held, any other statement (`commit` too) first writes them. */
 function ownExecute(connection: DatabaseConnection): Execute {
-  let execute = own.get(connection);
-  if (execute) return execute;
+  const known = own.get(connection);
+  if (known) return known;
   const unwrapped = connection.executeQuery.bind(connection) as Execute;
-  execute = unwrapped;
   own.set(connection, unwrapped);
   connection.executeQuery = ((query: CompiledQuery) => {
     const held = byConnection.get(connection);
@@ -178,7 +177,7 @@ function ownExecute(connection: DatabaseConnection): Execute {
     if (query.sql === 'rollback') held.discard();
     return held.empty || !held.mustWriteBefore(query.sql) ? unwrapped(query) : held.write(unwrapped).then(() => unwrapped(query));
   }) as DatabaseConnection['executeQuery'];
-  return execute;
+  return unwrapped;
 }
 
 /** Starts holding the plain inserts of `trx`, a combined batch (store/group-commit.ts), in `held`. */

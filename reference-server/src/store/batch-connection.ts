@@ -7,14 +7,12 @@ type Db = Kysely<Database>;
 const connections = new WeakMap<Db, DatabaseConnection>();
 
 /**
- * Registers `trx`, a group-commit batch (store/group-commit.ts), and answers its connection. Kysely hands every
+ * Registers `trx`, a group-commit batch (store/group-commit.ts), with its connection. Kysely hands every
  * statement of `trx` to that one connection anyway; the hot path's compiled queries go to it directly
  * (store/compiled.ts), without Kysely's executor around each statement (about 3 µs each, BENCHMARKS.md).
  */
-export async function enterBatch(trx: Db): Promise<DatabaseConnection> {
-  const connection = await trx.getExecutor().provideConnection(async (held) => held);
-  connections.set(trx, connection);
-  return connection;
+export async function enterBatch(trx: Db): Promise<void> {
+  connections.set(trx, await trx.getExecutor().provideConnection(async (held) => held));
 }
 
 /** The batch's connection when `db` is a batch, else undefined. */

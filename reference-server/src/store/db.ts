@@ -63,7 +63,7 @@ async function openSqlite(file: string): Promise<Store> {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });
   await migrate(db, 'sqlite');
   attachLookupCache(db, lookups);
-  attachGroupCommit(db, { placeholders: 'question' });
+  attachGroupCommit(db, { dialect: 'sqlite' });
   return {
     db,
     dialect: 'sqlite',
@@ -119,9 +119,8 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   attachLookupCache(db, lookups);
   // One batch at a time per schema, across every server using it (store/group-commit.ts).
   attachGroupCommit(db, {
-    placeholders: 'numbered',
+    dialect: 'postgres',
     opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`,
-    joined: true,
   });
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {

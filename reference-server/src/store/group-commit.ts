@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { enterBatch } from './batch-connection';
 import { DeferredInserts, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
+import type { Dialect } from './db';
 import { collectMetrics, MetricDeltas } from './metrics';
 import type { Database } from './schema';
 
@@ -144,9 +145,10 @@ export class GroupCommit {
    *
    * When a request throws, the transaction rolls back whole and nothing of it is stored. A request that held no
    * rows is settled with its error once the others went through `runApart`, as `runApart` would have settled it (it
-   * saw the same rows: the requests before it, in order); a lock conflict runs it again in the next batch instead. When the failing request had held rows (one of them might have failed first, had it been written at
-   * once) or writing held rows failed (nobody can say whose row it was), every request goes through `runApart`. A
-   * failed COMMIT fails them all, as there: its outcome is not retried.
+   * saw the same rows: the requests before it, in order); a lock conflict runs it again in the next batch instead.
+   * When the failing request had held rows (one of them might have failed first, had it been written at once) or
+   * writing held rows failed (nobody can say whose row it was), every request goes through `runApart`. A failed
+   * COMMIT fails them all, as there: its outcome is not retried.
    */
   private async runCombined(
     jobs: Job[],
@@ -156,7 +158,7 @@ export class GroupCommit {
     let failing: { job: Job; error: unknown } | undefined;
     let committing = false;
     try {
-      await this.inTransaction(this.steps.startCombined, async (trx) => {
+      await this.transaction(this.steps.startCombined, async (trx) => {
         holdInserts(trx, held);
         const metrics = new MetricDeltas();
         collectMetrics(trx, metrics);
@@ -202,7 +204,7 @@ export class GroupCommit {
   private async runApart(jobs: Job[]): Promise<void> {
     const again: Job[] = [];
     try {
-      await this.inTransaction(this.steps.start, async (trx) => {
+      await this.transaction(this.steps.start, async (trx) => {
         const metrics = new MetricDeltas();
         for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
@@ -244,7 +246,7 @@ export class GroupCommit {
    * `body` in a transaction on one connection of the store, opened by `start` (which begins it: one round trip with
    * the batch's first commands on PostgreSQL), committed after it, rolled back when it or the COMMIT fails.
    */
-  private async inTransaction(start: CompiledQuery[], body: (trx: Db) => Promise<void>): Promise<void> {
+  private async transaction(start: CompiledQuery[], body: (trx: Db) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
       await enterBatch(trx);
       try {
@@ -268,11 +270,12 @@ function isLockConflict(error: unknown): boolean {
 const writers = new WeakMap<Db, GroupCommit>();
 
 /**
- * `opening`: a statement run first in every batch's transaction (PostgreSQL: the advisory lock); `joined`: the
- * savepoint commands share round trips (PostgreSQL only, `BatchSteps`).
+ * `opening`: a statement run first in every batch's transaction (PostgreSQL: the advisory lock). On PostgreSQL the
+ * batch's commands share round trips (`BatchSteps`) and held inserts number their parameters.
  */
-export function attachGroupCommit(db: Db, options: { placeholders: Placeholders; opening?: string; joined?: boolean }): void {
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, options.joined ?? false), options.placeholders));
+export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?: string }): void {
+  const postgres = options.dialect === 'postgres';
+  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question'));
 }
 
 /**

@@ -1,28 +1,29 @@
 import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
+import { batchId } from './batch-ids';
 import { insertRow } from './compiled';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
 
+/** In a group-commit batch the id is taken first (store/batch-ids.ts), so the insert can be held with the batch's others. */
 export async function insertCommission(
   db: Db,
   commission: { saleId: number; programId: number; partnerId: number; amountCents: number; currency: Currency; now: number },
 ): Promise<number> {
-  return insertRow(
-    db,
-    'commissions',
-    {
-      sale_id: commission.saleId,
-      program_id: commission.programId,
-      partner_id: commission.partnerId,
-      amount_cents: commission.amountCents,
-      currency: commission.currency,
-      status: 'pending',
-      created_at: commission.now,
-    },
-    true,
-  );
+  const row = {
+    sale_id: commission.saleId,
+    program_id: commission.programId,
+    partner_id: commission.partnerId,
+    amount_cents: commission.amountCents,
+    currency: commission.currency,
+    status: 'pending',
+    created_at: commission.now,
+  } as const;
+  const id = await batchId(db, 'commissions');
+  if (id === undefined) return insertRow(db, 'commissions', row, true);
+  await insertRow(db, 'commissions', { id, ...row });
+  return id;
 }
 
 export function findCommissionOfSale(db: Db, saleId: number) {

@@ -60,6 +60,8 @@ const convert = compiledFamily<{ id: number; occurredAt: number; now: number }, 
  * customer sees the row already converted). A provisional lead keeps its status (§States and transitions).
  */
 export async function markConverted(db: Db, customer: Customer, occurredAt: number, now: number): Promise<boolean> {
+  // Set once and never cleared: a customer read converted is converted still, and the update would change nothing.
+  if (customer.converted_at !== null) return false;
   const keepStatus = customer.status === 'provisional_lead';
   const result = await convert(db, String(keepStatus), keepStatus, { id: customer.id, occurredAt, now });
   return Number(result.numAffectedRows ?? 0) > 0;

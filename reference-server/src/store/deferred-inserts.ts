@@ -62,6 +62,11 @@ export class DeferredInserts {
   failed = false;
   /** Rows ever held: a request that holds rows and then throws may owe its error to one of them (`runCombined`). */
   added = 0;
+  /**
+   * Statements other than reads that went to the database while rows were held: with `added`, whether a part of a
+   * request wrote anything (`behindSavepoint` in store/group-commit.ts).
+   */
+  direct = 0;
 
   constructor(private readonly placeholders: Placeholders) {}
 
@@ -146,6 +151,9 @@ export class DeferredInserts {
 
 type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
 
+/** A statement that only reads (the store's reads all begin so). */
+const reads = /^select\b/i;
+
 /** The held rows of the combined batch running in a transaction, by that transaction (read by `insertRow`). */
 const byTransaction = new WeakMap<Db, DeferredInserts>();
 /** The same by the batch's connection, whose own `executeQuery` writes them (read by the wrapper below). */
@@ -175,6 +183,7 @@ function ownExecute(connection: DatabaseConnection): Execute {
     if (!held) return unwrapped(query);
     if (query.sql === 'commit' || query.sql === 'rollback') byConnection.delete(connection);
     if (query.sql === 'rollback') held.discard();
+    if (!reads.test(query.sql)) held.direct++;
     return held.empty || !held.mustWriteBefore(query.sql) ? unwrapped(query) : held.write(unwrapped).then(() => unwrapped(query));
   }) as DatabaseConnection['executeQuery'];
   return unwrapped;

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertClick } from './clicks';
+import { insertRow } from './compiled';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { insertEvent } from './events';
-import { writeTransaction } from './group-commit';
+import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
 import { findSaleByTransactionId, insertSale } from './sales';
 import { isUniqueViolation } from './unique-violation';
@@ -176,10 +177,11 @@ describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
   it('a request failing in a combined batch is answered after the others committed, as if run request by request', async () => {
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
-    const record = (transactionId: string) => writeTransaction(db, (trx) => insertSale(trx, sale(transactionId)));
+    // Not held: an insert that returns its id runs at once.
+    const record = (transactionId: string) => writeTransaction(db, (trx) => insertRow(trx, 'sales', sale(transactionId), true));
     // Connections ready in the pool (PostgreSQL), so the lookup below is not slowed by opening one.
     await Promise.all([1, 2, 3].map(() => findSaleByTransactionId(db, 'none')));
-    // The second sale breaks the unique transaction id (not a held insert: it returns its id). Its caller looks the
+    // The second sale breaks the unique transaction id. Its caller looks the
     // winner up when told, as the sale route's 409 does: the winner must be committed by then.
     let winnerWhenTold: unknown;
     const results = await Promise.allSettled([
@@ -213,5 +215,69 @@ describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
     const error = (results[1] as PromiseRejectedResult).reason as Error & { constraint?: string };
     expect(isUniqueViolation(error)).toBe(true);
     expect(`${error.message} ${error.constraint ?? ''}`).toMatch(/click/);
+  });
+});
+
+describe(`savepoints in a combined batch on ${url.split(':')[0]}`, () => {
+  const step = (db: Store['db'], n: number, inside: 'fails before writing' | 'fails after writing' | 'passes') =>
+    writeTransaction(db, async (trx) => {
+      await insertEvent(trx, event(n));
+      const result = await behindSavepoint(trx, 'commission', async () => {
+        if (inside === 'fails before writing') throw new Error(`step ${n} failed`);
+        await insertEvent(trx, event(n + 100));
+        if (inside === 'fails after writing') throw new Error(`step ${n} failed`);
+        return n;
+      });
+      return result.ok ? result.value : (result.error as Error).message;
+    });
+
+  it('a step that fails before writing is handed back; one that fails after writing rolls back alone', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    // One batch: the second request's step has nothing to roll back, the third's has (the batch runs again apart).
+    const results = await Promise.all([step(db, 1, 'passes'), step(db, 2, 'fails before writing'), step(db, 3, 'fails after writing')]);
+    expect(results).toEqual([1, 'step 2 failed', 'step 3 failed']);
+    const events = await db.selectFrom('events').select('occurred_at').orderBy('occurred_at').execute();
+    expect(events.map((e) => e.occurred_at)).toEqual([1, 2, 3, 101]);
+  });
+});
+
+describe(`ids taken in advance on ${url.split(':')[0]}`, () => {
+  it('a batch\'s sales get the ids they were told, ascending; a rolled-back batch hands its ids out again or skips them, never twice', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    const record = (transactionId: string, fail = false) =>
+      writeTransaction(db, async (trx) => {
+        const id = await insertSale(trx, sale(transactionId));
+        if (fail) throw new Error('rolled back');
+        return id;
+      });
+    const first = await Promise.all(['t-1', 't-2', 't-3'].map((t) => record(t)));
+    expect(first).toEqual([...first].sort((a, b) => a - b));
+    // A batch whose only request fails: its sale is rolled back.
+    await expect(record('t-4', true)).rejects.toThrow('rolled back');
+    const second = await Promise.all(['t-5', 't-6'].map((t) => record(t)));
+    expect(Math.min(...second)).toBeGreaterThan(Math.max(...first));
+    const stored = await db.selectFrom('sales').select(['id', 'processor_event_id']).orderBy('id').execute();
+    expect(stored.map((row) => [row.id, row.processor_event_id])).toEqual(
+      [...first, ...second].map((id, index) => [id, ['t-1', 't-2', 't-3', 't-5', 't-6'][index]]),
+    );
+  });
+
+  it.runIf(url.startsWith('postgres'))('two servers on one database take ids that never collide', async () => {
+    const schema = uniqueSchemaName();
+    store = await openStore(url, { pgSchema: schema, dropSchemaOnClose: true });
+    const other = await openStore(url, { pgSchema: schema });
+    try {
+      const record = (db: Store['db'], transactionId: string) => writeTransaction(db, (trx) => insertSale(trx, sale(transactionId)));
+      const ids = await Promise.all(
+        Array.from({ length: 300 }, (_, n) => record(n % 2 === 0 ? store!.db : other.db, `t-${n}`)),
+      );
+      expect(new Set(ids).size).toBe(300);
+      const stored = await store.db.selectFrom('sales').select('id').execute();
+      expect(stored.map((row) => row.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { enterBatch } from './batch-connection';
-import { DeferredInserts, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
+import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } from './batch-ids';
+import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
 import type { Dialect } from './db';
 import { collectMetrics, MetricDeltas } from './metrics';
 import type { Database } from './schema';
@@ -99,6 +100,8 @@ export class GroupCommit {
     private readonly db: Db,
     private readonly steps: BatchSteps,
     private readonly placeholders: Placeholders,
+    /** Each batch's source of new sales' and commissions' ids (store/batch-ids.ts). */
+    private readonly ids: () => IdSource,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
@@ -249,6 +252,7 @@ export class GroupCommit {
   private async transaction(start: CompiledQuery[], body: (trx: Db) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
       await enterBatch(trx);
+      takeIdsFrom(trx, this.ids());
       try {
         for (const command of start) await trx.executeQuery(command);
         await body(trx);
@@ -275,7 +279,9 @@ const writers = new WeakMap<Db, GroupCommit>();
  */
 export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?: string }): void {
   const postgres = options.dialect === 'postgres';
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question'));
+  const blocks = new SequenceBlocks();
+  const ids = postgres ? () => blocks : () => new AutoincrementCounters();
+  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids));
 }
 
 /**
@@ -292,12 +298,28 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Prom
 /**
  * Runs `work` behind a savepoint of `trx`: its writes are kept when it returns, rolled back (and the savepoint gone)
  * when it throws, and the error is handed back to the caller: `{ ok: false, error }`. The transaction goes on.
+ *
+ * In a combined batch (`GroupCommit.runCombined`) no savepoint is opened: it would cost two statements, and on
+ * PostgreSQL two round trips plus the write of every held row, for a step that almost never fails. When `work`
+ * throws before writing anything there is nothing to roll back, and the error is handed back as above. When it
+ * throws after writing, the error goes on up: it fails the combined batch, which runs again request by request,
+ * each behind its own savepoint, where this function opens a real one.
  */
 export async function behindSavepoint<T>(
   trx: Db,
   name: 'commission',
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
+  const held = heldInsertsOf(trx);
+  if (held) {
+    const writes = held.added + held.direct;
+    try {
+      return { ok: true, value: await work() };
+    } catch (error) {
+      if (held.added + held.direct !== writes) throw error;
+      return { ok: false, error };
+    }
+  }
   const commands = savepoint[name];
   await trx.executeQuery(commands.open);
   try {

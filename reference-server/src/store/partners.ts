@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { compiled } from './compiled';
+import { cachedLookup } from './lookup-cache';
 import type { Database, Partner } from './schema';
 
 type Db = Kysely<Database>;
@@ -27,6 +28,15 @@ const partnerById = compiled<{ id: number }, Partner>((db, $) => db.selectFrom('
 
 export async function findPartnerById(db: Db, id: number): Promise<Partner | undefined> {
   return (await partnerById(db, { id })).rows[0];
+}
+
+/**
+ * The partner by id through the store's lookup cache (store/lookup-cache.ts: any write to partners empties it). A miss
+ * is read in `trx`, the caller's transaction: a group-commit batch holds the store's connection (on SQLite its only
+ * one), so a read through `store` would wait for the batch that waits for it.
+ */
+export function findPartnerCached(store: Db, trx: Db, id: number): Promise<Partner | undefined> {
+  return cachedLookup(store, `partner:${id}`, () => findPartnerById(trx, id));
 }
 
 /** The partner only when it belongs to the program (another program's partner, and the test partner, are "not found"). */

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { batchId } from './batch-ids';
 import { compiled, insertRow } from './compiled';
 import type { Database, Sale, SalesTable } from './schema';
 
@@ -25,8 +26,12 @@ export function findSaleInProgram(db: Db, programId: number, transactionId: stri
     .executeTakeFirst();
 }
 
-export function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
-  return insertRow(db, 'sales', sale, true);
+/** In a group-commit batch the id is taken first (store/batch-ids.ts), so the insert can be held with the batch's others. */
+export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
+  const id = await batchId(db, 'sales');
+  if (id === undefined) return insertRow(db, 'sales', sale, true);
+  await insertRow(db, 'sales', { id, ...sale });
+  return id;
 }
 
 /** Marks the sale refunded; false when another request refunded it first. */

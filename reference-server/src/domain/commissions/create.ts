@@ -2,7 +2,7 @@ import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
 import { ServiceError, fail } from '../../errors/service-error';
 import { insertCommission } from '../../store/commissions';
-import { findPartnerById } from '../../store/partners';
+import { findPartnerCached } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { commissionAmount } from './amount';
@@ -38,7 +38,7 @@ export async function createCommission(
     const amountCents = commissionAmount(type, rate, input.amountCents, input.isConversion);
     if (!Number.isSafeInteger(amountCents)) throw new Error(`commission ${amountCents} is not a safe integer`);
     // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
-    if (!(await findPartnerById(db, input.partnerId))) throw fail('salePartnerRequired');
+    if (!(await findPartnerCached(deps.db, db, input.partnerId))) throw fail('salePartnerRequired');
     const id = await insertCommission(db, {
       saleId: input.saleId,
       programId: input.program.id,

@@ -18,8 +18,7 @@ export interface IdSource {
 }
 
 const BLOCK = 128;
-const sequenceBlock = (table: IdTable) =>
-  CompiledQuery.raw(`select nextval('${table}_id_seq') as id from generate_series(1, ${BLOCK})`);
+const sequenceBlock = (table: IdTable) => CompiledQuery.raw(`select nextval('${table}_id_seq') as id from generate_series(1, ${BLOCK})`);
 const blockQueries: Record<IdTable, CompiledQuery> = { sales: sequenceBlock('sales'), commissions: sequenceBlock('commissions') };
 
 /**

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { coalesced, listParameter, oneOf } from './coalesced';
 import { compiled, insertRow } from './compiled';
 import type { Click, Database } from './schema';
 
@@ -6,8 +7,22 @@ type Db = Kysely<Database>;
 
 const clickById = compiled<{ clickId: string }, Click>((db, $) => db.selectFrom('clicks').selectAll().where('click_id', '=', $('clickId')));
 
-export async function findClick(db: Db, clickId: string): Promise<Click | undefined> {
-  return (await clickById(db, { clickId })).rows[0];
+const clicksByIds = compiled<{ ids: unknown }, Click>((db, $) =>
+  db
+    .selectFrom('clicks')
+    .selectAll()
+    .where(oneOf(db, 'click_id', $('ids'))),
+);
+
+const byClickIds = coalesced<string, Click>({
+  read: async (db, clickIds) => (await clicksByIds(db, { ids: listParameter(db, clickIds) })).rows,
+  readOne: async (trx, clickId) => (await clickById(trx, { clickId })).rows[0],
+  keyOf: (clickId) => clickId,
+  keyOfRow: (click) => click.click_id,
+});
+
+export function findClick(db: Db, clickId: string): Promise<Click | undefined> {
+  return byClickIds(db, clickId);
 }
 
 export async function insertClick(

@@ -40,6 +40,8 @@ interface Group {
   table: string;
   columns: string[];
   rows: unknown[][];
+  /** A held statement of another kind (`holdStatement`): writes its rows in one statement; else they are inserted. */
+  statement?: (rows: unknown[][]) => CompiledQuery;
 }
 
 /**
@@ -68,7 +70,7 @@ export class DeferredInserts {
    */
   direct = 0;
 
-  constructor(private readonly placeholders: Placeholders) {}
+  constructor(readonly placeholders: Placeholders) {}
 
   add(table: string, row: Record<string, unknown>): void {
     const columns = Object.keys(row).filter((column) => row[column] !== undefined);
@@ -80,6 +82,21 @@ export class DeferredInserts {
       this.groups.set(key, group);
     }
     group.rows.push(columns.map((column) => row[column]));
+    this.added++;
+  }
+
+  /**
+   * Holds one row of a statement that writes many rows at once (a batch's customer conversions, store/customers.ts):
+   * written with the held inserts, in one `statement(rows)` per `kind`, under the same rule (`mustWriteBefore`).
+   */
+  holdStatement(table: string, kind: string, row: unknown[], statement: (rows: unknown[][]) => CompiledQuery): void {
+    const key = `${table}|${kind}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { table, columns: [], rows: [], statement };
+      this.groups.set(key, group);
+    }
+    group.rows.push(row);
     this.added++;
   }
 
@@ -97,6 +114,10 @@ export class DeferredInserts {
 
   private async writeGroups(groups: Group[], run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
     for (const group of groups) {
+      if (group.statement) {
+        await run(group.statement(group.rows));
+        continue;
+      }
       let at = 0;
       while (at < group.rows.length) {
         const left = group.rows.length - at;

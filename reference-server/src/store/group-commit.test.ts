@@ -243,7 +243,7 @@ describe(`savepoints in a combined batch on ${url.split(':')[0]}`, () => {
 });
 
 describe(`ids taken in advance on ${url.split(':')[0]}`, () => {
-  it('a batch\'s sales get the ids they were told, ascending; a rolled-back batch hands its ids out again or skips them, never twice', async () => {
+  it("a batch's sales get the ids they were told, ascending; a rolled-back batch hands its ids out again or skips them, never twice", async () => {
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
     const record = (transactionId: string, fail = false) =>
@@ -270,9 +270,7 @@ describe(`ids taken in advance on ${url.split(':')[0]}`, () => {
     const other = await openStore(url, { pgSchema: schema });
     try {
       const record = (db: Store['db'], transactionId: string) => writeTransaction(db, (trx) => insertSale(trx, sale(transactionId)));
-      const ids = await Promise.all(
-        Array.from({ length: 300 }, (_, n) => record(n % 2 === 0 ? store!.db : other.db, `t-${n}`)),
-      );
+      const ids = await Promise.all(Array.from({ length: 300 }, (_, n) => record(n % 2 === 0 ? store!.db : other.db, `t-${n}`)));
       expect(new Set(ids).size).toBe(300);
       const stored = await store.db.selectFrom('sales').select('id').execute();
       expect(stored.map((row) => row.id).sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));

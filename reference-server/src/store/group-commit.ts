@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { enterBatch } from './batch-connection';
+import { readInAdvance, type ReadInAdvance } from './batch-reads';
 import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } from './batch-ids';
 import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
 import type { Dialect } from './db';
@@ -62,6 +63,8 @@ class BatchSteps {
 
 interface Job {
   work: (trx: Db) => Promise<unknown>;
+  /** What the request asks a combined batch to read for it in advance (store/batch-reads.ts). */
+  reads: ReadInAdvance[];
   resolve(value: unknown): void;
   reject(error: unknown): void;
   done?: { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -106,9 +109,9 @@ export class GroupCommit {
     private readonly maxAttempts = 5,
   ) {}
 
-  run<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+  run<T>(work: (trx: Db) => Promise<T>, reads: ReadInAdvance[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: (value) => resolve(value as T), reject, attempts: 0 });
+      this.queue.push({ work, reads, resolve: (value) => resolve(value as T), reject, attempts: 0 });
       this.schedule();
     });
   }
@@ -163,6 +166,10 @@ export class GroupCommit {
     try {
       await this.transaction(this.steps.startCombined, async (trx) => {
         holdInserts(trx, held);
+        await readInAdvance(
+          trx,
+          jobs.flatMap((job) => job.reads),
+        );
         const metrics = new MetricDeltas();
         collectMetrics(trx, metrics);
         try {
@@ -287,12 +294,13 @@ export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?:
 /**
  * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (both stores attach one in
  * `store/db.ts`); its metric changes are written last, from memory, so they never fail halfway through a request.
- * `work` must use `trx` only: the store's connection is the batch's until COMMIT.
+ * `work` must use `trx` only: the store's connection is the batch's until COMMIT. `reads`: what a combined batch
+ * reads for it in advance, with the other requests' (store/batch-reads.ts).
  */
-export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
   const writer = writers.get(db);
   if (!writer) throw new Error('writeTransaction needs a store opened by openStore (store/db.ts)');
-  return writer.run(work);
+  return writer.run(work, reads);
 }
 
 /**

@@ -20,7 +20,7 @@ describe.runIf(url.startsWith('postgres'))('prepared statements on PostgreSQL', 
       return (await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(trx)).rows;
     });
     expect(prepared).toHaveLength(1);
-    expect(prepared[0]!.statement).toMatch(/^select "id", "program_id", "amount_cents", "currency" from "sales"/);
+    expect(prepared[0]!.statement).toMatch(/^select "id", "program_id", "amount_cents", "currency", "processor_event_id" from "sales"/);
     expect(preparedName(prepared[0]!.statement)).toBe(prepared[0]!.name);
   });
 });

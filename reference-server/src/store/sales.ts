@@ -1,20 +1,37 @@
 import type { Insertable, Kysely } from 'kysely';
 import { batchId } from './batch-ids';
+import { coalesced, listParameter, oneOf } from './coalesced';
 import { compiled, insertRow } from './compiled';
 import type { Database, Sale, SalesTable } from './schema';
 
 type Db = Kysely<Database>;
 
-const byTransactionId = compiled<{ transactionId: string }, Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency'>>((db, $) =>
-  db.selectFrom('sales').select(['id', 'program_id', 'amount_cents', 'currency']).where('processor_event_id', '=', $('transactionId')),
+type SaleOfTransaction = Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency' | 'processor_event_id'>;
+
+const byTransactionId = compiled<{ transactionId: string }, SaleOfTransaction>((db, $) =>
+  db
+    .selectFrom('sales')
+    .select(['id', 'program_id', 'amount_cents', 'currency', 'processor_event_id'])
+    .where('processor_event_id', '=', $('transactionId')),
 );
 
+const byTransactionIdList = compiled<{ ids: unknown }, SaleOfTransaction>((db, $) =>
+  db
+    .selectFrom('sales')
+    .select(['id', 'program_id', 'amount_cents', 'currency', 'processor_event_id'])
+    .where(oneOf(db, 'processor_event_id', $('ids'))),
+);
+
+const byTransactionIds = coalesced<string, SaleOfTransaction>({
+  read: async (db, ids) => (await byTransactionIdList(db, { ids: listParameter(db, ids) })).rows,
+  readOne: async (trx, transactionId) => (await byTransactionId(trx, { transactionId })).rows[0],
+  keyOf: (transactionId) => transactionId,
+  keyOfRow: (sale) => sale.processor_event_id,
+});
+
 /** The sale recorded under a transaction id, in any program (§Resources/Sale record: unique globally). */
-export async function findSaleByTransactionId(
-  db: Db,
-  transactionId: string,
-): Promise<Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency'> | undefined> {
-  return (await byTransactionId(db, { transactionId })).rows[0];
+export function findSaleByTransactionId(db: Db, transactionId: string): Promise<SaleOfTransaction | undefined> {
+  return byTransactionIds(db, transactionId);
 }
 
 export function findSaleInProgram(db: Db, programId: number, transactionId: string): Promise<Sale | undefined> {

@@ -1,6 +1,6 @@
 import type { Currency } from '@svc/types';
 import { fail } from '../../errors/service-error';
-import { findCustomerByClick, findCustomerByKey, markConverted } from '../../store/customers';
+import { conversionRead, findCustomerByClick, findCustomerByKey, markConverted } from '../../store/customers';
 import { insertEvent } from '../../store/events';
 import { behindSavepoint, writeTransaction } from '../../store/group-commit';
 import { findSaleByTransactionId, insertSale } from '../../store/sales';
@@ -63,78 +63,83 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
   const now = deps.clock.now();
   let stored: { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown };
   try {
-    // Group commit on SQLite (store/group-commit.ts): resolves once the COMMIT holding this sale returned.
-    stored = await writeTransaction(deps.db, async (trx) => {
-      const saleId = await insertSale(trx, {
-        program_id: program.id,
-        customer_id: customer?.id ?? null,
-        partner_id: partnerId,
-        processor_event_id: transactionId,
-        amount_cents: input.amountCents,
-        currency: input.currency,
-        is_test: test ? 1 : 0,
-        provider: input.provider ?? null,
-        provider_payment_id: input.providerPaymentId ?? null,
-        livemode: input.livemode === undefined ? null : input.livemode ? 1 : 0,
-        source: input.source,
-        occurred_at: input.occurredAt,
-        created_at: now,
-        refunded_at: null,
-        refund_reason: null,
-        refund_note: null,
-      });
-      const isConversion = customer ? await markConverted(trx, customer, input.occurredAt, now) : false;
-      await insertEvent(trx, {
-        program_id: program.id,
-        type: 'sale',
-        is_test: test ? 1 : 0,
-        occurred_at: input.occurredAt,
-        partner_id: partnerId,
-        click_id: customer?.click_id ?? null,
-        customer_key: customer?.customer_key ?? input.customerKey ?? null,
-        sale_id: saleId,
-        amount_cents: input.amountCents,
-        currency: input.currency,
-        source: input.source,
-      });
-      // Outbound webhooks: the events commit with the sale and its commission, or not at all.
-      const customerKey = customer?.customer_key ?? input.customerKey ?? null;
-      await queueWebhookEvent(trx, {
-        programId: program.id,
-        type: 'sale.created',
-        at: now,
-        data: {
+    // Group commit (store/group-commit.ts): resolves once the COMMIT holding this sale returned. The batch reads
+    // whether the customer is converted for all its sales at once (`conversionRead`).
+    stored = await writeTransaction(
+      deps.db,
+      async (trx) => {
+        const saleId = await insertSale(trx, {
           program_id: program.id,
-          sale_id: saleId,
-          transaction_id: transactionId,
-          customer_key: customerKey,
-          click_id: customer?.click_id ?? null,
+          customer_id: customer?.id ?? null,
           partner_id: partnerId,
+          processor_event_id: transactionId,
+          amount_cents: input.amountCents,
+          currency: input.currency,
+          is_test: test ? 1 : 0,
+          provider: input.provider ?? null,
+          provider_payment_id: input.providerPaymentId ?? null,
+          livemode: input.livemode === undefined ? null : input.livemode ? 1 : 0,
+          source: input.source,
+          occurred_at: input.occurredAt,
+          created_at: now,
+          refunded_at: null,
+          refund_reason: null,
+          refund_note: null,
+        });
+        const isConversion = customer ? await markConverted(trx, customer, input.occurredAt, now) : false;
+        await insertEvent(trx, {
+          program_id: program.id,
+          type: 'sale',
+          is_test: test ? 1 : 0,
+          occurred_at: input.occurredAt,
+          partner_id: partnerId,
+          click_id: customer?.click_id ?? null,
+          customer_key: customer?.customer_key ?? input.customerKey ?? null,
+          sale_id: saleId,
           amount_cents: input.amountCents,
           currency: input.currency,
           source: input.source,
-          occurred_at: new Date(input.occurredAt).toISOString(),
-          is_test: test,
-        },
-      });
-      const result = test || partnerId === null ? { saleId, commission: null } : await commissionBehindSavepoint();
-      // The sale is stored whatever happened to its commission, so it is counted either way.
-      await countSaleSafely(deps, trx, { program, partnerId, input, commissionCents: result.commission?.amountCents ?? 0, now });
-      return result;
-
-      async function commissionBehindSavepoint() {
-        const created = await behindSavepoint(trx, 'commission', async () => {
-          const commission = await createCommission(
-            deps,
-            { program, saleId, partnerId: partnerId!, amountCents: input.amountCents, currency: input.currency, isConversion },
-            trx,
-          );
-          await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId: partnerId!, customerKey, input, commission, now });
-          return commission;
         });
-        return created.ok ? { saleId, commission: created.value } : { saleId, commission: null, commissionError: created.error };
-      }
-    });
+        // Outbound webhooks: the events commit with the sale and its commission, or not at all.
+        const customerKey = customer?.customer_key ?? input.customerKey ?? null;
+        await queueWebhookEvent(trx, {
+          programId: program.id,
+          type: 'sale.created',
+          at: now,
+          data: {
+            program_id: program.id,
+            sale_id: saleId,
+            transaction_id: transactionId,
+            customer_key: customerKey,
+            click_id: customer?.click_id ?? null,
+            partner_id: partnerId,
+            amount_cents: input.amountCents,
+            currency: input.currency,
+            source: input.source,
+            occurred_at: new Date(input.occurredAt).toISOString(),
+            is_test: test,
+          },
+        });
+        const result = test || partnerId === null ? { saleId, commission: null } : await commissionBehindSavepoint();
+        // The sale is stored whatever happened to its commission, so it is counted either way.
+        await countSaleSafely(deps, trx, { program, partnerId, input, commissionCents: result.commission?.amountCents ?? 0, now });
+        return result;
+
+        async function commissionBehindSavepoint() {
+          const created = await behindSavepoint(trx, 'commission', async () => {
+            const commission = await createCommission(
+              deps,
+              { program, saleId, partnerId: partnerId!, amountCents: input.amountCents, currency: input.currency, isConversion },
+              trx,
+            );
+            await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId: partnerId!, customerKey, input, commission, now });
+            return commission;
+          });
+          return created.ok ? { saleId, commission: created.value } : { saleId, commission: null, commissionError: created.error };
+        }
+      },
+      conversionRead(customer),
+    );
   } catch (error) {
     // §Errors 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
     // (Caught outside the transaction: on PostgreSQL a failed statement aborts it.)

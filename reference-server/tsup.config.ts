@@ -3,7 +3,14 @@ import { baseTsup } from '../tsup.base';
 
 export default defineConfig({
   ...baseTsup,
-  entry: ['src/index.ts', 'src/server.ts', 'src/demo.ts', 'src/testing/index.ts'],
+  // The SQLite checkpointer's worker thread is a file of its own, beside the bundles that start it (store/checkpoint).
+  entry: {
+    index: 'src/index.ts',
+    server: 'src/server.ts',
+    demo: 'src/demo.ts',
+    'testing/index': 'src/testing/index.ts',
+    'sqlite-checkpointer': 'src/store/checkpoint/worker.ts',
+  },
   format: ['esm'],
   target: 'node20',
   // dist/dashboard is the dashboard's browser code (scripts/build-dashboard.ts, run after tsup), replaced file by file

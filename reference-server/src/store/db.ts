@@ -9,6 +9,7 @@ import { leadByBrowserMigration } from './migrations/0004_lead_by_browser';
 import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
 import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag';
 import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
+import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
 import { preparedName } from './prepared';
@@ -64,12 +65,16 @@ async function openSqlite(file: string): Promise<Store> {
   await migrate(db, 'sqlite');
   attachLookupCache(db, lookups);
   attachGroupCommit(db, { dialect: 'sqlite' });
+  const stopCheckpointer = file === ':memory:' ? async () => undefined : startCheckpointer(sqlite, file);
   return {
     db,
     dialect: 'sqlite',
     wipe: () => wipeAll(db),
     ping: () => ping(db),
-    close: () => db.destroy(),
+    close: async () => {
+      await stopCheckpointer();
+      await db.destroy();
+    },
   };
 }
 

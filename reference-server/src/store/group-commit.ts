@@ -258,7 +258,7 @@ export class GroupCommit {
    */
   private async transaction(start: CompiledQuery[], body: (trx: Db) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
-      await enterBatch(trx);
+      await enterBatch(trx, this.db);
       takeIdsFrom(trx, this.ids());
       try {
         for (const command of start) await trx.executeQuery(command);

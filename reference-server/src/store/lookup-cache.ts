@@ -3,11 +3,11 @@ import type { Database } from './schema';
 
 /**
  * The hot path's lookups (a link by short code, a program by key hash, a program by id, the program's settings
- * being its row) answered from memory (BENCHMARKS.md, "Where a tracking request's time goes"). Correctness rests
- * on invalidation at the driver, not on each write path remembering to call it: `store/db.ts` sees every statement
- * text, and any `insert into`, `update` or `delete from` on `programs`, `partners` or `referral_links` empties the
- * cache: when the statement runs, and again when its transaction ends (PostgreSQL: another pooled connection may
- * read the old row between the two). So a regenerated key, a disabled link, a suspended partner or new settings
+ * being its row, a partner by id, a program's enabled webhook endpoints) answered from memory (BENCHMARKS.md,
+ * "Where a tracking request's time goes"). Correctness rests on invalidation at the driver, not on each write path
+ * remembering to call it: `store/db.ts` sees every statement text, and any `insert into`, `update` or `delete from`
+ * on `programs`, `partners`, `referral_links` or `webhook_endpoints` empties the cache: when the statement runs,
+ * and again when its transaction ends (PostgreSQL: another pooled connection may read the old row between the two). So a regenerated key, a disabled link, a suspended partner or new settings
  * are never served stale by the instance that answered the change, whichever route made it (dashboard settings,
  * key regeneration, link PATCH in the dashboard, partner view or program-key API, partner PATCH, test control).
  *
@@ -65,8 +65,8 @@ export function cachedLookup<T extends object>(
   return cache ? cache.get(key, load) : load();
 }
 
-/** The statements that change what the cache holds: any write to programs, partners or referral_links. */
-const cachedTableWrite = /\b(?:update|insert\s+into|delete\s+from)\s+"?(?:programs|partners|referral_links)"?(?:[\s(]|$)/i;
+/** The statements that change what the cache holds: any write to programs, partners, referral_links or webhook_endpoints. */
+const cachedTableWrite = /\b(?:update|insert\s+into|delete\s+from)\s+"?(?:programs|partners|referral_links|webhook_endpoints)"?(?:[\s(]|$)/i;
 
 const seen = new Map<string, boolean>();
 

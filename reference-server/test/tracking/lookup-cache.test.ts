@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { harnessPerFile } from '../harness';
 import { account, merchant } from '../partners/support';
+import { funnel, shop } from '../webhooks-out/support';
 
 // The hot path's lookups come from an in-process cache (reference-server/src/store/lookup-cache.ts). Every change
 // answered by this server must hold from its very next request: each write path below first lets a tracking request
@@ -75,5 +76,22 @@ describe('cached lookups are never stale after a change this server answered', (
         })
       ).status,
     ).toBe(200);
+  });
+
+  it('a webhook endpoint added or paused in the dashboard applies to the next tracking request', async () => {
+    const s = await shop(t.h);
+    const queued = async () =>
+      (await t.h.store.db.selectFrom('webhook_events').select('type').where('program_id', '=', s.program.id).execute()).length;
+    // No endpoint: the tracking requests cache that, and queue nothing.
+    await funnel(t.h, s);
+    expect(await queued()).toBe(0);
+    const added = await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example/svc' });
+    expect(added.status, added.text).toBe(201);
+    await funnel(t.h, s);
+    // lead.created, sale.created, commission.created, sale.refunded.
+    expect(await queued()).toBe(4);
+    expect((await s.call('PATCH', `/webhook-endpoints/${added.body.data.id}`, { enabled: false })).status).toBe(200);
+    await funnel(t.h, s);
+    expect(await queued()).toBe(4);
   });
 });

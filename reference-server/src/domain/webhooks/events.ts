@@ -8,7 +8,8 @@ import type {
 } from '@svc/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
-import { inTransaction } from '../../store/batch-connection';
+import { inTransaction, storeOfBatch } from '../../store/batch-connection';
+import { cachedLookup } from '../../store/lookup-cache';
 import { enabledWebhookEndpoints, insertWebhookEvent } from '../../store/webhooks';
 import { maxAttempts, testEventAttempts } from './schedule';
 import { newMessageId } from './signature';
@@ -47,12 +48,16 @@ type Endpoints = ReturnType<typeof enabledWebhookEndpoints>;
 const readsByTransaction = new WeakMap<Kysely<Database>, Map<number, Endpoints>>();
 
 /**
- * The program's enabled endpoints, read once per transaction (a transaction is short-lived, so is the memo): a sale queues `sale.created` and
- * `commission.created` in one transaction (and a SQLite batch holds many requests), and endpoints change only
- * through the dashboard, never inside a tracking transaction. A failed read is not kept.
+ * The program's enabled endpoints. In a group-commit batch (every tracking request) from the store's lookup cache
+ * (store/lookup-cache.ts: emptied by any write to webhook_endpoints, and on PostgreSQL by other servers' writes
+ * within its bound): a read in the batch would also write the rows it holds so far (store/deferred-inserts.ts).
+ * In another transaction, read once per transaction (a transaction is short-lived, so is the memo; a refund queues
+ * one event, a batch of test sends several). Outside a transaction nothing bounds a memo's life: read every time.
+ * A failed read is not kept.
  */
 function endpointsIn(db: Kysely<Database>, programId: number): Endpoints {
-  // Outside a transaction nothing bounds the memo's life: read every time.
+  const store = storeOfBatch(db);
+  if (store) return cachedLookup(store, `endpoints:${programId}`, () => enabledWebhookEndpoints(db, programId)) as Endpoints;
   if (!inTransaction(db)) return enabledWebhookEndpoints(db, programId);
   let reads = readsByTransaction.get(db);
   if (!reads) {

@@ -2,7 +2,6 @@ import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 
 import { batchConnectionOf } from './batch-connection';
 import { heldInsertsOf } from './deferred-inserts';
 import { prepareText } from './prepared';
-import { readerOf } from './sqlite-reader';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -41,11 +40,7 @@ export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Co
     }
     const bound = bind(query, args);
     // In a group-commit batch, straight to its connection (store/batch-connection.ts).
-    const batch = batchConnectionOf(db);
-    if (batch) return batch.executeQuery(bound);
-    // A read outside a transaction on a SQLite file: the reader beside the writer (store/sqlite-reader.ts).
-    const reader = query.sql.startsWith('select') ? readerOf(db) : undefined;
-    return reader ? reader.read(bound) : db.executeQuery(bound);
+    return batchConnectionOf(db)?.executeQuery(bound) ?? db.executeQuery(bound);
   };
 }
 

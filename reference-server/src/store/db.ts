@@ -13,7 +13,6 @@ import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
 import { preparedName } from './prepared';
-import { attachReader, SqliteReader } from './sqlite-reader';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -66,18 +65,13 @@ async function openSqlite(file: string): Promise<Store> {
   await migrate(db, 'sqlite');
   attachLookupCache(db, lookups);
   attachGroupCommit(db, { dialect: 'sqlite' });
-  const onFile = file !== ':memory:';
-  const stopCheckpointer = onFile ? startCheckpointer(sqlite, file) : async () => undefined;
-  // An in-memory database is one connection's own: no reader can open it.
-  const reader = onFile ? new SqliteReader(file) : undefined;
-  if (reader) attachReader(db, reader);
+  const stopCheckpointer = file === ':memory:' ? async () => undefined : startCheckpointer(sqlite, file);
   return {
     db,
     dialect: 'sqlite',
     wipe: () => wipeAll(db),
     ping: () => ping(db),
     close: async () => {
-      reader?.close();
       await stopCheckpointer();
       await db.destroy();
     },
@@ -92,20 +86,12 @@ async function openSqlite(file: string): Promise<Store> {
  */
 function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCache) {
   const statements = new Map<string, SqliteDatabase.Statement>();
-  let cachedTablesWritten = false;
   return {
     close: () => sqlite.close(),
     prepare(text: string): SqliteDatabase.Statement {
-      // Kysely prepares each statement right before running it (and runs it at once, in the same call). Emptied
-      // when a write to a cached table runs, and again right before its transaction ends: the reader
-      // (store/sqlite-reader.ts) sees the old row until the COMMIT, and a lookup in between may have cached it.
-      if (writesCachedTables(text)) {
-        lookups.invalidate();
-        cachedTablesWritten = true;
-      } else if (cachedTablesWritten && endsTransaction.test(text)) {
-        lookups.invalidate();
-        cachedTablesWritten = false;
-      }
+      // Kysely prepares each statement right before running it. One connection behind Kysely's mutex: no other
+      // request reads between this write and its COMMIT, so emptying the cache now is enough (store/lookup-cache.ts).
+      if (writesCachedTables(text)) lookups.invalidate();
       let statement = statements.get(text);
       if (!statement) {
         if (statements.size >= 500) statements.clear();
@@ -116,8 +102,6 @@ function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCach
     },
   };
 }
-
-const endsTransaction = /^(?:commit|rollback|end)\b/i;
 
 async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<Store> {
   const url = new URL(rawUrl);

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DeferredInserts } from './deferred-inserts';
 
@@ -20,12 +20,45 @@ describe('DeferredInserts', () => {
     held.add('clicks', { click_id: 'b', created_at: 2 });
     held.add('events', { type: 'click', occurred_at: 2, source: undefined });
     const queries = await written(held);
+    // PostgreSQL: tables apart share one statement (one round trip), each insert's parameters numbered on.
     expect(queries.map((q) => [q.sql, q.parameters])).toEqual([
-      ['insert into "clicks" ("click_id", "created_at") values ($1, $2), ($3, $4)', ['a', 1, 'b', 2]],
-      ['insert into "events" ("type", "occurred_at") values ($1, $2), ($3, $4)', ['click', 1, 'click', 2]],
+      [
+        'with w0 as (insert into "clicks" ("click_id", "created_at") values ($1, $2), ($3, $4)) ' +
+          'insert into "events" ("type", "occurred_at") values ($5, $6), ($7, $8)',
+        ['a', 1, 'b', 2, 'click', 1, 'click', 2],
+      ],
     ]);
     expect(held.empty).toBe(true);
     expect(await written(held)).toEqual([]);
+  });
+
+  it('on PostgreSQL never puts two statements of one table in one, nor more parameters than the limit', async () => {
+    const held = new DeferredInserts('numbered');
+    held.holdAll = true;
+    const upsert = (counter: string, n: number) =>
+      CompiledQuery.raw(
+        `insert into "daily_metrics" ("day", "${counter}") values ($1, $2) on conflict ("day") do update set "${counter}" = "daily_metrics"."${counter}" + $2`,
+        ['d', n],
+      );
+    held.add('events', { occurred_at: 1 });
+    held.holdQuery('daily_metrics', upsert('clicks', 1));
+    held.holdQuery('daily_metrics', upsert('leads', 2));
+    const queries = await written(held);
+    expect(queries.map((q) => [q.sql, q.parameters])).toEqual([
+      [
+        'with w0 as (insert into "events" ("occurred_at") values ($1)) insert into "daily_metrics" ("day", "clicks") values ($2, $3) ' +
+          'on conflict ("day") do update set "clicks" = "daily_metrics"."clicks" + $3',
+        [1, 'd', 1],
+      ],
+      [upsert('leads', 2).sql, ['d', 2]],
+    ]);
+
+    // 40,000 parameters of one table: two inserts of 30,000 and 10,000, the second with the next table's.
+    for (let n = 0; n < 40_000; n++) held.add('events', { occurred_at: n });
+    held.add('clicks', { click_id: 'a' });
+    const big = await written(held);
+    expect(big.map((q) => q.parameters.length)).toEqual([30_000, 10_001]);
+    expect(big[1]!.sql).toMatch(/^with w0 as \(insert into "events" .* insert into "clicks" \("click_id"\) values \(\$10001\)$/);
   });
 
   it('on SQLite, in chunks of powers of two (few statement texts to keep prepared)', async () => {

@@ -70,6 +70,13 @@ export class DeferredInserts {
    */
   direct = 0;
 
+  /**
+   * Hold every plain write, not only inserts (`holdQuery`): set once a batch's requests have run (store/group-
+   * commit.ts), when nothing reads a write's result any more, so that on PostgreSQL the batch's metric upserts
+   * share statements with its held rows.
+   */
+  holdAll = false;
+
   constructor(readonly placeholders: Placeholders) {}
 
   add(table: string, row: Record<string, unknown>): void {
@@ -100,6 +107,12 @@ export class DeferredInserts {
     this.added++;
   }
 
+  /** Holds `query`, a plain write of `table` (`holdAll`), to run as it is with the held rows. */
+  holdQuery(table: string, query: CompiledQuery): void {
+    this.groups.set(`${table}|query|${this.added}`, { table, columns: [], rows: [[]], statement: () => query });
+    this.added++;
+  }
+
   /** Writes every held row through `run` (the connection's own, unintercepted) and forgets them. */
   async write(run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
     const groups = [...this.groups.values()];
@@ -113,9 +126,10 @@ export class DeferredInserts {
   }
 
   private async writeGroups(groups: Group[], run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
+    const statements: { table: string; query: CompiledQuery }[] = [];
     for (const group of groups) {
       if (group.statement) {
-        await run(group.statement(group.rows));
+        statements.push({ table: group.table, query: group.statement(group.rows) });
         continue;
       }
       let at = 0;
@@ -125,10 +139,12 @@ export class DeferredInserts {
           this.placeholders === 'numbered'
             ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length))
             : CHUNKS.find((chunk) => chunk <= left)!;
-        await run(this.insert(group, group.rows.slice(at, at + size)));
+        statements.push({ table: group.table, query: this.insert(group, group.rows.slice(at, at + size)) });
         at += size;
       }
     }
+    if (this.placeholders === 'numbered') for (const pack of packs(statements)) await run(combined(pack));
+    else for (const { query } of statements) await run(query);
   }
 
   get empty(): boolean {
@@ -170,6 +186,54 @@ export class DeferredInserts {
   }
 }
 
+/**
+ * PostgreSQL: the held statements in as few round trips as the rules allow. A pack never holds two statements of
+ * one table (a statement cannot see what another of the same text did, and two changing one row would keep only
+ * one change), nor more than `MAX_PARAMETERS` parameters; statements of one table stay in their order.
+ */
+function packs(statements: { table: string; query: CompiledQuery }[]): CompiledQuery[][] {
+  const result: CompiledQuery[][] = [];
+  let pack: CompiledQuery[] = [];
+  let tables = new Set<string>();
+  let parameters = 0;
+  for (const { table, query } of statements) {
+    if (pack.length > 0 && (tables.has(table) || parameters + query.parameters.length > MAX_PARAMETERS)) {
+      result.push(pack);
+      pack = [];
+      tables = new Set();
+      parameters = 0;
+    }
+    pack.push(query);
+    tables.add(table);
+    parameters += query.parameters.length;
+  }
+  if (pack.length > 0) result.push(pack);
+  return result;
+}
+
+/**
+ * One statement of several: all but the last as data-modifying `WITH` queries, which PostgreSQL runs to the end
+ * whether or not the main statement reads them, on one snapshot (BENCHMARKS.md, "One round trip per batch"). Safe
+ * for statements of different tables only: with no triggers and no foreign keys none can see another's rows
+ * (ARCHITECTURE.md, invariants). Each statement's `$n` is moved past the parameters of those before it; the texts
+ * are the store's own inserts and upserts, with no `$` but parameters.
+ */
+function combined(pack: CompiledQuery[]): CompiledQuery {
+  if (pack.length === 1) return pack[0]!;
+  let offset = 0;
+  const texts = pack.map((query) => {
+    const shift = offset;
+    offset += query.parameters.length;
+    return shift === 0 ? query.sql : query.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+  });
+  const last = texts.pop()!;
+  const ctes = texts.map((text, index) => `w${index} as (${text})`).join(', ');
+  return CompiledQuery.raw(
+    `with ${ctes} ${last}`,
+    pack.flatMap((query) => [...query.parameters]),
+  );
+}
+
 type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
 
 /** A statement that only reads (the store's reads all begin so). */
@@ -204,6 +268,13 @@ function ownExecute(connection: DatabaseConnection): Execute {
     if (!held) return unwrapped(query);
     if (query.sql === 'commit' || query.sql === 'rollback') byConnection.delete(connection);
     if (query.sql === 'rollback') held.discard();
+    if (held.holdAll) {
+      const table = writtenTable(query.sql);
+      if (table !== undefined) {
+        held.holdQuery(table, query);
+        return Promise.resolve({ rows: [] });
+      }
+    }
     if (!reads.test(query.sql)) held.direct++;
     return held.empty || !held.mustWriteBefore(query.sql) ? unwrapped(query) : held.write(unwrapped).then(() => unwrapped(query));
   }) as DatabaseConnection['executeQuery'];

@@ -186,8 +186,10 @@ export class GroupCommit {
         } finally {
           collectMetrics(trx, undefined);
         }
-        await writeHeldInserts(trx);
+        // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
+        if (held.placeholders === 'numbered') held.holdAll = true;
         await metrics.write(trx);
+        await writeHeldInserts(trx);
         committing = true;
       });
     } catch (error) {

@@ -59,9 +59,6 @@ async function openSqlite(file: string): Promise<Store> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
-  // A page cache of up to 64 MiB instead of SQLite's 2 MiB: the hot path's lookups and unique-index checks land
-  // on random pages of tables that outgrow 2 MiB within hours (BENCHMARKS.md: a point read 18 → 11 µs).
-  sqlite.pragma('cache_size = -65536');
   // One process owns the file, so every write is seen here: the lookup cache needs no expiry (store/lookup-cache.ts).
   const lookups = new LookupCache(undefined);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { findClick, insertClick } from './clicks';
 import { coalesced } from './coalesced';
 import { openStore, uniqueSchemaName, type Store } from './db';
-import { findSaleByTransactionId, insertSale } from './sales';
-import { writeTransaction } from './group-commit';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 const postgres = url.startsWith('postgres');
@@ -64,20 +63,9 @@ describe(`coalesced lookups on ${url.split(':')[0]}`, () => {
   it("the store's real lookups find what was committed and nothing else", async () => {
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
-    const sale = (transactionId: string) => ({
-      program_id: 1,
-      customer_id: null,
-      partner_id: null,
-      processor_event_id: transactionId,
-      amount_cents: 100,
-      currency: 'USD' as const,
-      is_test: 0 as const,
-      source: 'api' as const,
-      occurred_at: 1,
-      created_at: 1,
-    });
-    const ids = await Promise.all(['t-1', 't-2'].map((t) => writeTransaction(db, (trx) => insertSale(trx, sale(t)))));
-    const found = await Promise.all(['t-1', 't-2', 't-3', 't-1'].map((t) => findSaleByTransactionId(db, t)));
-    expect(found.map((row) => row?.id)).toEqual([ids[0], ids[1], undefined, ids[0]]);
+    const click = (clickId: string) => ({ clickId, programId: 1, partnerId: 1, linkId: 1, isTest: false, now: 1 });
+    await Promise.all(['c-1', 'c-2'].map((clickId) => insertClick(db, click(clickId))));
+    const found = await Promise.all(['c-1', 'c-2', 'c-3', 'c-1'].map((clickId) => findClick(db, clickId)));
+    expect(found.map((row) => row?.click_id)).toEqual(['c-1', 'c-2', undefined, 'c-1']);
   });
 });

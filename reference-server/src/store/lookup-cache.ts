@@ -66,7 +66,8 @@ export function cachedLookup<T extends object>(
 }
 
 /** The statements that change what the cache holds: any write to programs, partners, referral_links or webhook_endpoints. */
-const cachedTableWrite = /\b(?:update|insert\s+into|delete\s+from)\s+"?(?:programs|partners|referral_links|webhook_endpoints)"?(?:[\s(]|$)/i;
+const cachedTableWrite =
+  /\b(?:update|insert\s+into|delete\s+from)\s+"?(?:programs|partners|referral_links|webhook_endpoints)"?(?:[\s(]|$)/i;
 
 const seen = new Map<string, boolean>();
 

@@ -25,13 +25,19 @@ function rowsInFileAlone(file: string, dir: string): number {
   }
 }
 
+/** A new SQLite file in WAL mode, in a directory removed after the test. */
+function walFile() {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-checkpoint-'));
+  dirs.push(dir);
+  const file = join(dir, 'store.db');
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  return { dir, file, sqlite };
+}
+
 describe('the SQLite checkpointer', () => {
   it('copies committed transactions into the database file from its own thread, the request connection never checkpointing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-checkpoint-'));
-    dirs.push(dir);
-    const file = join(dir, 'store.db');
-    const sqlite = new SqliteDatabase(file);
-    sqlite.pragma('journal_mode = WAL');
+    const { dir, file, sqlite } = walFile();
     sqlite.exec('create table t (id integer primary key, v text)');
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const stop = startCheckpointer(sqlite, file, builtWorker);
@@ -51,11 +57,7 @@ describe('the SQLite checkpointer', () => {
   });
 
   it('without the built worker, leaves checkpoints to SQLite as by default', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-checkpoint-'));
-    dirs.push(dir);
-    const file = join(dir, 'store.db');
-    const sqlite = new SqliteDatabase(file);
-    sqlite.pragma('journal_mode = WAL');
+    const { file, sqlite } = walFile();
     const stop = startCheckpointer(sqlite, file, new URL('./none.js', builtWorker));
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await stop();

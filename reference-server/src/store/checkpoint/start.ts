@@ -23,7 +23,11 @@ const INTERVAL_MS = 200;
  */
 export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string, workerFile = builtWorker): () => Promise<void> {
   if (!existsSync(workerFile)) return async () => undefined;
-  const worker = new Worker(workerFile, { workerData: { file, intervalMs: INTERVAL_MS } });
+  const worker = new Worker(workerFile, {
+    workerData: { file, intervalMs: INTERVAL_MS },
+    // It holds one prepared statement and a timer: a small heap keeps the server's memory where it was without it.
+    resourceLimits: { maxOldGenerationSizeMb: 8, maxYoungGenerationSizeMb: 2 },
+  });
   // Never keeps the process alive by itself: a server that stops without closing its store still exits.
   worker.unref();
   sqlite.pragma('wal_autocheckpoint = 0');

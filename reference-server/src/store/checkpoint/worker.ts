@@ -9,6 +9,8 @@ import SqliteDatabase from 'better-sqlite3';
 const { file, intervalMs } = workerData as { file: string; intervalMs: number };
 const db = new SqliteDatabase(file);
 db.pragma('busy_timeout = 5000');
+// A checkpoint streams pages from the WAL to the file: it needs no page cache of its own.
+db.pragma('cache_size = -128');
 const checkpoint = db.prepare('pragma wal_checkpoint(PASSIVE)');
 
 const timer = setInterval(() => {

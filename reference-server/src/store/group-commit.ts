@@ -147,7 +147,9 @@ export class GroupCommit {
   /**
    * Combined batches (BENCHMARKS.md, "Combined batches"): every request of the batch runs in one transaction with
    * no savepoint of its own, its plain inserts held back and written per table as multi-row inserts
-   * (store/deferred-inserts.ts), the metric sums last. `settled` when every request is settled here.
+   * (store/deferred-inserts.ts), the metric sums last (on PostgreSQL held too, so that they share the rows'
+   * statements). Before the first request, the batch reads what its requests asked it to read in advance
+   * (store/batch-reads.ts). `settled` when every request is settled here.
    *
    * When a request throws, the transaction rolls back whole and nothing of it is stored. A request that held no
    * rows is settled with its error once the others went through `runApart`, as `runApart` would have settled it (it

@@ -42,6 +42,9 @@ export function startCheckpointer(sqlite: SqliteDatabase.Database, file: string,
   );
   return async () => {
     stopping = true;
+    // Held again while it closes: awaited with nothing else to do, an unreferenced worker would let the process end
+    // first, its closing never answered.
+    worker.ref();
     worker.postMessage('close');
     await exited;
   };

@@ -17,7 +17,7 @@ interface Pending<R> {
 /**
  * A lookup by key that many requests ask at once (the sale's duplicate check and its customer, the lead's click):
  * on PostgreSQL, the keys asked for outside a transaction in one turn of the event loop are read by one statement,
- * run on the next turn (BENCHMARKS.md, "Coalesced lookups"): one round trip for a batch of requests instead of one
+ * run on the next turn (BENCHMARKS.md, "The hot path, fourth pass", item 3): one round trip for a batch of requests instead of one
  * each. Each caller sees the database as it was at some moment after it asked, as with a read of its own.
  *
  * In a transaction, and on SQLite, `readOne` reads at once: a SQLite statement costs no round trip, and waiting a

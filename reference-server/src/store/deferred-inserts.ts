@@ -213,7 +213,7 @@ function packs(statements: { table: string; query: CompiledQuery }[]): CompiledQ
 
 /**
  * One statement of several: all but the last as data-modifying `WITH` queries, which PostgreSQL runs to the end
- * whether or not the main statement reads them, on one snapshot (BENCHMARKS.md, "One round trip per batch"). Safe
+ * whether or not the main statement reads them, on one snapshot (BENCHMARKS.md, "The hot path, fourth pass", item 6). Safe
  * for statements of different tables only: with no triggers and no foreign keys none can see another's rows
  * (ARCHITECTURE.md, invariants). Each statement's `$n` is moved past the parameters of those before it; the texts
  * are the store's own inserts and upserts, with no `$` but parameters.

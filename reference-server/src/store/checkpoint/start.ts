@@ -11,8 +11,8 @@ const builtWorker = new URL('./sqlite-checkpointer.js', import.meta.url);
 const INTERVAL_MS = 200;
 
 /**
- * Moves the WAL checkpoints of a SQLite file store off the request thread (BENCHMARKS.md, "Checkpoints off the
- * request thread"). By default SQLite checkpoints inside the COMMIT that takes the WAL past 1,000 pages: about
+ * Moves the WAL checkpoints of a SQLite file store off the request thread (BENCHMARKS.md, "The hot path, fourth pass",
+ * item 7). By default SQLite checkpoints inside the COMMIT that takes the WAL past 1,000 pages: about
  * 15 ms of copying and syncing every few dozen batches, which every request in flight waited for (the p99), on the
  * one thread that serves them. Here the request connection never checkpoints, and a worker thread with its own
  * connection does every `INTERVAL_MS`. Durability is the same: a COMMIT is in the WAL when it returns, whoever

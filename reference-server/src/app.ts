@@ -7,7 +7,7 @@ import { Faults } from './faults';
 import { bodyLimitBytes, registerBodyParsers } from './http/body-parsers';
 import { registerCrossSiteGuard } from './http/cross-site';
 import { registerErrorHandling } from './http/envelope';
-import { loggerOptions, registerRequestLog, type LogOptions } from './http/logging';
+import { lazyChildLogger, loggerOptions, registerRequestLog, type LogOptions } from './http/logging';
 import { registerRotationNotices } from './http/program-key';
 import { registerRateLimits, type RateLimitStore } from './http/rate-limit';
 import { MemoryRateLimitStore } from './http/rate-limit-memory';
@@ -64,7 +64,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
   const log = loggerOptions(options.log);
   const limits = { ...defaultConnectionLimits, ...options.connectionLimits };
   const app = Fastify({
-    ...(log ? { logger: log } : {}),
+    ...(log ? { logger: log, childLoggerFactory: lazyChildLogger } : {}),
     // Our own one line per request (http/logging.ts) replaces Fastify's two, which log the full URL.
     logController: new LogController({ disableRequestLogging: true }),
     // Node 20 applies `requestTimeout` only when the HTTP server is created with it (`http`); Fastify also assigns

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 
 /** Where logs go and how much: pino's level (`LOG_LEVEL`) and, in tests, a stream to read them back. */
@@ -53,6 +53,80 @@ export function loggerOptions(log: LogOptions | undefined): FastifyServerOptions
     redact: { paths: redactPaths, censor: '[redacted]' },
     stream: log.stream ?? asyncStdout(),
   };
+}
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * Fastify's per-request child logger (its `childLoggerFactory`), made the first time the request logs through it.
+ * Most requests never do (their one line is written by `registerRequestLog`), and a pino child per request (its
+ * bindings serialised through the redaction) was 1 to 2 % of a tracking request's CPU (BENCHMARKS.md, "The hot
+ * path, fifth pass").
+ */
+class LazyChildLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  private call(method: Method, args: unknown[]): void {
+    const real = this.real;
+    Reflect.apply(real[method], real, args);
+  }
+
+  get level(): string {
+    return this.real.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.call('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.call('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.call('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.call('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.call('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.call('trace', args);
+  }
+
+  silent(...args: unknown[]): void {
+    this.call('silent', args);
+  }
+
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a request's logger, made when first used (`LazyChildLogger`). */
+export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildOptions): FastifyBaseLogger {
+  return new LazyChildLogger(logger, bindings, options);
 }
 
 /**

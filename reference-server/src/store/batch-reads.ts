@@ -4,31 +4,63 @@ import type { Database } from './schema';
 type Db = Kysely<Database>;
 
 /**
- * A read a combined group-commit batch makes once for all its requests, before running the first (store/
- * group-commit.ts, `runCombined`): each request names its keys when it queues (`writeTransaction`'s `reads`), and
- * reads the answer from memory while it runs. The batch runs alone (the advisory lock on PostgreSQL, the one
- * connection on SQLite), so what it read holds for it as long as only it changes those rows; a request that
- * changes one says so with `set`, for the requests after it. In a batch run request by request nothing is read
- * in advance (a request rolled back to its savepoint would leave its `set` behind): `get` answers undefined and
- * the caller reads or writes as it would without.
+ * What a combined group-commit batch knows by key while its requests run (store/group-commit.ts, `runCombined`):
+ * a row, `null` for no row, nothing (undefined) for a key it was not told about. Kept per batch transaction, so
+ * a batch run request by request (or any other transaction) knows nothing: there a request rolled back to its
+ * savepoint would leave its `set` behind, so the caller reads or writes as it would without.
  */
-export class BatchRead<K, V> {
-  private readonly answers = new WeakMap<Db, Map<K, V>>();
+export class BatchAnswers<K, V> {
+  private readonly answers = new WeakMap<Db, Map<K, V | null>>();
 
-  constructor(private readonly readAll: (trx: Db, keys: K[]) => Promise<Map<K, V>>) {}
-
-  /** Reads `keys` in `trx`, a combined batch, for its requests. */
-  async load(trx: Db, keys: K[]): Promise<void> {
-    this.answers.set(trx, await this.readAll(trx, [...new Set(keys)]));
-  }
-
-  /** What the batch read (or a request of it set) for `key`; undefined outside a combined batch, or when it found no row. */
-  get(trx: Db, key: K): V | undefined {
+  /** The batch's answer for `key`: a row, null (none), or undefined when it has none (read the database instead). */
+  known(trx: Db, key: K): V | null | undefined {
     return this.answers.get(trx)?.get(key);
   }
 
-  set(trx: Db, key: K, value: V): void {
+  /** Changes the answer for the requests after this one, in a batch that holds answers already (else nothing). */
+  set(trx: Db, key: K, value: V | null): void {
     this.answers.get(trx)?.set(key, value);
+  }
+
+  /** Forgets every answer of the batch: a write the answers do not follow (a lead's change to a customer). */
+  forget(trx: Db): void {
+    this.answers.delete(trx);
+  }
+
+  /** Adds answers learnt from a read in advance (the conversions of the customers it found); known ones stay. */
+  learn(trx: Db, entries: Iterable<[K, V | null]>): void {
+    let answers = this.answers.get(trx);
+    if (!answers) this.answers.set(trx, (answers = new Map<K, V | null>()));
+    for (const [key, value] of entries) if (!answers.has(key)) answers.set(key, value);
+  }
+}
+
+/**
+ * A read a combined group-commit batch makes once for all its requests, before running the first: each request
+ * names its keys when it queues (`writeTransaction`'s `reads`), and reads the answers from memory while it runs
+ * (`lookup`). The batch runs alone (the advisory lock on PostgreSQL, the one connection on SQLite), so what it read
+ * holds for it as long as only it changes those rows; a request that changes one says so with `set` (or `forget`),
+ * for the requests after it.
+ */
+export class BatchRead<K, V> extends BatchAnswers<K, V> {
+  constructor(private readonly readAll: (trx: Db, keys: K[]) => Promise<Map<K, V>>) {
+    super();
+  }
+
+  /** Reads `keys` in `trx`, a combined batch, for its requests: a key with no row is known to have none. */
+  async load(trx: Db, keys: K[]): Promise<void> {
+    const unique = [...new Set(keys)];
+    const found = await this.readAll(trx, unique);
+    this.learn(
+      trx,
+      unique.map((key) => [key, found.get(key) ?? null]),
+    );
+  }
+
+  /** The batch's answer for `key`, else (outside a combined batch, or a key it was not asked) `read()`'s. */
+  async lookup(trx: Db, key: K, read: () => Promise<V | undefined>): Promise<V | undefined> {
+    const answer = this.known(trx, key);
+    return answer === undefined ? read() : (answer ?? undefined);
   }
 }
 
@@ -45,6 +77,10 @@ export function inAdvance<K, V>(read: BatchRead<K, V>, key: K): ReadInAdvance {
 /** Reads every request's keys, one statement per kind of read (the requests of one batch, in `trx`). */
 export async function readInAdvance(trx: Db, wanted: ReadInAdvance[]): Promise<void> {
   const byRead = new Map<BatchRead<unknown, unknown>, unknown[]>();
-  for (const { read, key } of wanted) byRead.set(read, [...(byRead.get(read) ?? []), key]);
+  for (const { read, key } of wanted) {
+    const keys = byRead.get(read);
+    if (keys) keys.push(key);
+    else byRead.set(read, [key]);
+  }
   for (const [read, keys] of byRead) await read.load(trx, keys);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { conversionRead, findCustomerByKey, insertCustomer, markConverted } from './customers';
+import { findCustomerByKey, insertCustomer, markConverted, saleCustomerRead, updateCustomer } from './customers';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { writeTransaction } from './group-commit';
 
@@ -28,14 +28,20 @@ describe(`customer conversions in group-commit batches on ${url.split(':')[0]}`,
     const { db } = store;
     await insertCustomer(db, customer('a', 'lead'));
     await insertCustomer(db, customer('b', 'provisional_lead'));
-    const a = (await findCustomerByKey(db, 1, false, 'a'))!;
-    const b = (await findCustomerByKey(db, 1, false, 'b'))!;
-    // Each sale read its customer before queueing, unconverted.
-    const sale = (read: typeof a, at: number) => writeTransaction(db, (trx) => markConverted(trx, read, at, at), conversionRead(read));
+    // Each sale reads its customer in its batch, read in advance with the batch's other sales' customers.
+    const sale = (key: string, at: number) =>
+      writeTransaction(
+        db,
+        async (trx) => markConverted(trx, (await findCustomerByKey(trx, 1, false, key))!, at, at),
+        saleCustomerRead(1, false, key, undefined),
+      );
     // One batch: the first sale of each customer converts it, the second one of `a` does not.
-    expect(await Promise.all([sale(a, 10), sale(a, 11), sale(b, 12)])).toEqual([true, false, true]);
-    // A later batch, with the customer read before the conversion: still not a conversion.
-    expect(await Promise.all([sale(a, 13), sale(b, 14)])).toEqual([false, false]);
+    expect(await Promise.all([sale('a', 10), sale('a', 11), sale('b', 12)])).toEqual([true, false, true]);
+    // A later batch, with the customer read before the conversion (outside any batch): still not a conversion.
+    const a = (await findCustomerByKey(db, 1, false, 'a'))!;
+    expect(a.converted_at).toBe(10);
+    const stale = { ...a, converted_at: null };
+    expect(await Promise.all([writeTransaction(db, (trx) => markConverted(trx, stale, 13, 13)), sale('b', 14)])).toEqual([false, false]);
     const rows = await db.selectFrom('customers').select(['customer_key', 'status', 'converted_at', 'updated_at']).orderBy('id').execute();
     expect(rows).toEqual([
       { customer_key: 'a', status: 'converted', converted_at: 10, updated_at: 10 },
@@ -47,19 +53,37 @@ describe(`customer conversions in group-commit batches on ${url.split(':')[0]}`,
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
     await insertCustomer(db, customer('a', 'lead'));
-    const a = (await findCustomerByKey(db, 1, false, 'a'))!;
     const sale = (at: number, fail = false) =>
       writeTransaction(
         db,
         async (trx) => {
-          const converted = await markConverted(trx, a, at, at);
+          const converted = await markConverted(trx, (await findCustomerByKey(trx, 1, false, 'a'))!, at, at);
           if (fail) throw new Error('failed after converting');
           return converted;
         },
-        conversionRead(a),
+        saleCustomerRead(1, false, 'a', undefined),
       );
     const results = await Promise.allSettled([sale(10, true), sale(11), sale(12)]);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual(['failed', true, false]);
     expect(await db.selectFrom('customers').select('converted_at').execute()).toEqual([{ converted_at: 11 }]);
+  });
+
+  it('a customer changed in a batch is read again by the requests after the change, not taken from the read in advance', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    await insertCustomer(db, customer('a', 'lead'));
+    const { id } = (await findCustomerByKey(db, 1, false, 'a'))!;
+    const read = () =>
+      writeTransaction(
+        db,
+        async (trx) => (await findCustomerByKey(trx, 1, false, 'a'))?.partner_id,
+        saleCustomerRead(1, false, 'a', undefined),
+      );
+    const [before, , after] = await Promise.all([
+      read(),
+      writeTransaction(db, (trx) => updateCustomer(trx, id, { partner_id: 2 })),
+      read(),
+    ]);
+    expect([before, after]).toEqual([1, 2]);
   });
 });

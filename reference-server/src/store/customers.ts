@@ -1,5 +1,5 @@
 import { CompiledQuery, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
+import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
 import { coalesced, listParameter, oneOf } from './coalesced';
 import { compiled, compiledFamily, insertRow } from './compiled';
 import { heldInsertsOf } from './deferred-inserts';
@@ -25,9 +25,19 @@ const byClicks = coalesced<string, Customer>({
   keyOfRow: (customer) => customer.click_id ?? '',
 });
 
+/**
+ * The customers a combined batch read in advance for its sales (`saleCustomerRead`), by click id and by
+ * `keyName`; each read also tells `conversions` whether the customers it found are converted.
+ */
+const clicksInBatch = new BatchRead<string, Customer>(async (trx, clickIds) => {
+  const { rows } = await byClickList(trx, { ids: listParameter(trx, clickIds) });
+  conversions.learn(trx, rows.map(conversionOf));
+  return new Map(rows.map((row) => [row.click_id ?? '', row]));
+});
+
 /** The customer a click created (click ids are unique across programs). */
 export function findCustomerByClick(db: Db, clickId: string): Promise<Customer | undefined> {
-  return byClicks(db, clickId);
+  return clicksInBatch.lookup(db, clickId, () => byClicks(db, clickId));
 }
 
 const byKey = compiled<{ programId: number; isTest: 0 | 1; key: string }, Customer>((db, $) =>
@@ -49,41 +59,83 @@ const byKeyList = compiled<{ programId: number; isTest: 0 | 1; keys: unknown }, 
     .where('is_test', '=', $('isTest'))
     .where(oneOf(db, 'customer_key', $('keys'))),
 );
-const keyName = (programId: number, isTest: number, key: string) => `${programId}|${isTest}|${key}`;
+const keyName = (key: CustomerKey) => `${key.programId}|${key.isTest}|${key.key}`;
+const keyNameOfRow = (customer: Customer) =>
+  keyName({ programId: customer.program_id, isTest: customer.is_test, key: customer.customer_key ?? '' });
+
+/** The customers of `keys`: one statement per program and world (a batch of requests is nearly always one program's). */
+async function readKeys(db: Db, keys: CustomerKey[]): Promise<Customer[]> {
+  const worlds = new Map<string, CustomerKey[]>();
+  for (const key of keys) {
+    const world = `${key.programId}|${key.isTest}`;
+    worlds.set(world, [...(worlds.get(world) ?? []), key]);
+  }
+  const rows: Customer[] = [];
+  for (const [first, ...rest] of worlds.values()) {
+    const keys = listParameter(
+      db,
+      [first!, ...rest].map((key) => key.key),
+    );
+    rows.push(...(await byKeyList(db, { programId: first!.programId, isTest: first!.isTest, keys })).rows);
+  }
+  return rows;
+}
 
 const byKeys = coalesced<CustomerKey, Customer>({
-  // One statement per program and world: a batch of requests is nearly always one program's.
-  read: async (db, keys) => {
-    const worlds = new Map<string, CustomerKey[]>();
-    for (const key of keys) {
-      const world = `${key.programId}|${key.isTest}`;
-      worlds.set(world, [...(worlds.get(world) ?? []), key]);
-    }
-    const rows: Customer[] = [];
-    for (const [first, ...rest] of worlds.values()) {
-      const keys = listParameter(
-        db,
-        [first!, ...rest].map((key) => key.key),
-      );
-      rows.push(...(await byKeyList(db, { programId: first!.programId, isTest: first!.isTest, keys })).rows);
-    }
-    return rows;
-  },
+  read: readKeys,
   readOne: async (trx, key) => (await byKey(trx, key)).rows[0],
-  keyOf: (key) => keyName(key.programId, key.isTest, key.key),
-  keyOfRow: (customer) => keyName(customer.program_id, customer.is_test, customer.customer_key ?? ''),
+  keyOf: keyName,
+  keyOfRow: keyNameOfRow,
 });
+
+const keysInBatch = new BatchRead<string, Customer>(async (trx, names) => {
+  const rows = await readKeys(
+    trx,
+    names.map((name) => keyOfName(name)),
+  );
+  conversions.learn(trx, rows.map(conversionOf));
+  return new Map(rows.map((row) => [keyNameOfRow(row), row]));
+});
+
+/** `keyName` read back: the program and world first, the key (which may hold `|`) after them. */
+function keyOfName(name: string): CustomerKey {
+  const [programId, isTest] = name.split('|', 2);
+  return { programId: Number(programId), isTest: isTest === '1' ? 1 : 0, key: name.slice(programId!.length + isTest!.length + 2) };
+}
 
 /** A customer key names one customer per program and world (real or test). */
 export function findCustomerByKey(db: Db, programId: number, isTest: boolean, key: string): Promise<Customer | undefined> {
-  return byKeys(db, { programId, isTest: isTest ? 1 : 0, key });
+  const customerKey = { programId, isTest: isTest ? 1 : 0, key } as const;
+  return keysInBatch.lookup(db, keyName(customerKey), () => byKeys(db, customerKey));
+}
+
+/**
+ * What a sale's batch reads in advance, with its other sales' (store/batch-reads.ts): the customer by key, else by
+ * click (a key that finds no customer falls back to the click, read then).
+ */
+export function saleCustomerRead(
+  programId: number,
+  isTest: boolean,
+  key: string | undefined,
+  clickId: string | undefined,
+): ReadInAdvance[] {
+  if (key !== undefined) return [inAdvance(keysInBatch, keyName({ programId, isTest: isTest ? 1 : 0, key }))];
+  return clickId === undefined ? [] : [inAdvance(clicksInBatch, clickId)];
+}
+
+/** A write to customers in a batch: the customers it read in advance are read again (the sales after it see it). */
+function customersChanged(db: Db): void {
+  keysInBatch.forget(db);
+  clicksInBatch.forget(db);
 }
 
 export async function insertCustomer(db: Db, customer: Insertable<CustomersTable>): Promise<void> {
+  customersChanged(db);
   await insertRow(db, 'customers', customer);
 }
 
 export async function deleteCustomer(db: Db, id: number): Promise<void> {
+  customersChanged(db);
   await db.deleteFrom('customers').where('id', '=', id).execute();
 }
 
@@ -95,6 +147,7 @@ const update = compiledFamily<Record<string, unknown>, unknown, string[]>((db, $
 );
 
 export async function updateCustomer(db: Db, id: number, changes: Updateable<CustomersTable>): Promise<void> {
+  customersChanged(db);
   const columns = Object.keys(changes);
   await update(db, columns.join(','), columns, { ...changes, id });
 }
@@ -107,28 +160,13 @@ const convert = compiledFamily<{ id: number; occurredAt: number; now: number }, 
     .where('converted_at', 'is', null),
 );
 
-/** Whether a customer was converted, as a combined batch read it in advance (`conversionRead`). */
+/** Whether a customer was converted, as a combined batch read it in advance (`saleCustomerRead`). */
 type Conversion = 'open' | 'converted';
 
-const conversionsOf = compiled<{ ids: unknown }, Pick<Customer, 'id' | 'converted_at'>>((db, $) =>
-  db
-    .selectFrom('customers')
-    .select(['id', 'converted_at'])
-    .where(oneOf(db, 'id', $('ids'))),
-);
+/** What the batch knows of its customers' conversions: as read, then as its sales converted them. */
+const conversions = new BatchAnswers<number, Conversion>();
 
-const conversions = new BatchRead<number, Conversion>(async (trx, ids) => {
-  const { rows } = await conversionsOf(trx, { ids: listParameter(trx, ids) });
-  return new Map(rows.map((row) => [row.id, row.converted_at === null ? 'open' : 'converted']));
-});
-
-/**
- * What a sale's batch reads in advance so that `markConverted` needs no statement of its own: whether its customer
- * is converted, read in the batch for all its sales at once. Nothing when the customer was read converted already.
- */
-export function conversionRead(customer: Customer | undefined): ReadInAdvance[] {
-  return customer && customer.converted_at === null ? [inAdvance(conversions, customer.id)] : [];
-}
+const conversionOf = (customer: Customer): [number, Conversion] => [customer.id, customer.converted_at === null ? 'open' : 'converted'];
 
 /** The conversions of a combined batch: one statement for all of them, fixed text (one array or JSON per column). */
 const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) => CompiledQuery> = {
@@ -154,7 +192,7 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
  * Records the customer's conversion once: true only for the sale that made it (a concurrent sale of the same
  * customer sees the row already converted). A provisional lead keeps its status (§States and transitions).
  *
- * In a combined batch that read the customer in advance (`conversionRead`), the answer comes from that read and
+ * In a combined batch that read the customer in advance (`saleCustomerRead`), the answer comes from that read and
  * the sales of the batch before this one, and the update is held and written with the batch's other conversions
  * (store/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch, and
  * batches run one at a time, so the batch's read stays true while it runs.
@@ -163,9 +201,9 @@ export async function markConverted(db: Db, customer: Customer, occurredAt: numb
   // Set once and never cleared: a customer read converted is converted still, and the update would change nothing.
   if (customer.converted_at !== null) return false;
   const keepStatus = customer.status === 'provisional_lead';
-  const known = conversions.get(db, customer.id);
+  const known = conversions.known(db, customer.id);
   const held = heldInsertsOf(db);
-  if (known !== undefined && held) {
+  if (known && held) {
     if (known === 'converted') return false;
     conversions.set(db, customer.id, 'converted');
     held.holdStatement('customers', 'conversion', [customer.id, occurredAt, now, keepStatus], conversionStatement[held.placeholders]);

@@ -61,6 +61,22 @@ describe('DeferredInserts', () => {
     expect(big[1]!.sql).toMatch(/^with w0 as \(insert into "events" .* insert into "clicks" \("click_id"\) values \(\$10001\)$/);
   });
 
+  it('groups rows by their defined columns in their order: fewer, more or reordered columns make a group of their own', async () => {
+    const held = new DeferredInserts('question');
+    held.add('events', { type: 'a', occurred_at: 1 });
+    held.add('events', { type: 'b' });
+    held.add('events', { type: 'c', occurred_at: 3, source: 'api' });
+    held.add('events', { occurred_at: 4, type: 'd' });
+    held.add('events', { type: 'e', occurred_at: 5, source: undefined });
+    const queries = await written(held);
+    expect(queries.map((q) => [q.sql, q.parameters])).toEqual([
+      ['insert into "events" ("type", "occurred_at") values (?, ?), (?, ?)', ['a', 1, 'e', 5]],
+      ['insert into "events" ("type") values (?)', ['b']],
+      ['insert into "events" ("type", "occurred_at", "source") values (?, ?, ?)', ['c', 3, 'api']],
+      ['insert into "events" ("occurred_at", "type") values (?, ?)', [4, 'd']],
+    ]);
+  });
+
   it('on SQLite, in chunks of powers of two (few statement texts to keep prepared)', async () => {
     const held = new DeferredInserts('question');
     for (let n = 0; n < 100; n++) held.add('events', { occurred_at: n });

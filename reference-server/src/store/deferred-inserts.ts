@@ -57,6 +57,8 @@ interface Group {
  */
 export class DeferredInserts {
   private readonly groups = new Map<string, Group>();
+  /** The insert groups of `groups` by table (`add`). */
+  private readonly inserts = new Map<string, Group[]>();
   /**
    * A write of held rows failed. The error reached whichever statement set the write off, in whichever request:
    * it belongs to none of them (store/group-commit.ts runs the batch again, request by request).
@@ -80,15 +82,25 @@ export class DeferredInserts {
   constructor(readonly placeholders: Placeholders) {}
 
   add(table: string, row: Record<string, unknown>): void {
-    const columns = Object.keys(row).filter((column) => row[column] !== undefined);
-    const key = `${table}|${columns.join(',')}`;
-    let group = this.groups.get(key);
-    if (!group) {
-      for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
-      group = { table, columns, rows: [] };
-      this.groups.set(key, group);
+    // Found by table, then by comparing the row's columns: no key string built and hashed per row, for every held
+    // row of every request (BENCHMARKS.md, "The hot path, fifth pass").
+    const groups = this.inserts.get(table);
+    if (groups) {
+      for (const group of groups) {
+        const values = valuesIn(row, group.columns);
+        if (values) {
+          group.rows.push(values);
+          this.added++;
+          return;
+        }
+      }
     }
-    group.rows.push(columns.map((column) => row[column]));
+    const columns = Object.keys(row).filter((column) => row[column] !== undefined);
+    for (const name of [table, ...columns]) if (!IDENTIFIER.test(name)) throw new Error(`not a plain identifier: ${name}`);
+    const group: Group = { table, columns, rows: [columns.map((column) => row[column])] };
+    this.groups.set(`${table}:${columns.join(',')}`, group);
+    if (groups) groups.push(group);
+    else this.inserts.set(table, [group]);
     this.added++;
   }
 
@@ -117,6 +129,7 @@ export class DeferredInserts {
   async write(run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
     const groups = [...this.groups.values()];
     this.groups.clear();
+    this.inserts.clear();
     try {
       await this.writeGroups(groups, run);
     } catch (error) {
@@ -164,6 +177,7 @@ export class DeferredInserts {
 
   discard(): void {
     this.groups.clear();
+    this.inserts.clear();
   }
 
   private insert(group: Group, rows: unknown[][]): CompiledQuery {
@@ -174,7 +188,7 @@ export class DeferredInserts {
       text = this.text(group, rows.length);
       texts.set(key, text);
     }
-    return CompiledQuery.raw(text, rows.flat());
+    return CompiledQuery.raw(text, flat(rows, group.columns.length));
   }
 
   private text(group: Group, count: number): string {
@@ -184,6 +198,27 @@ export class DeferredInserts {
     const tuples = Array.from({ length: count }, (_, index) => tuple(index));
     return `insert into "${group.table}" (${group.columns.map((column) => `"${column}"`).join(', ')}) values ${tuples.join(', ')}`;
   }
+}
+
+/** `row`'s values in the order of `columns` when its defined columns are exactly those, in that order; else undefined. */
+function valuesIn(row: Record<string, unknown>, columns: string[]): unknown[] | undefined {
+  const values = new Array<unknown>(columns.length);
+  let at = 0;
+  for (const column in row) {
+    const value = row[column];
+    if (value === undefined) continue;
+    if (columns[at] !== column) return undefined;
+    values[at++] = value;
+  }
+  return at === columns.length ? values : undefined;
+}
+
+/** `rows.flat()` for rows of one width, by index: `flat` was the largest self time of a SQLite sale (BENCHMARKS.md, "The hot path, fifth pass"). */
+function flat(rows: unknown[][], width: number): unknown[] {
+  const values = new Array<unknown>(rows.length * width);
+  let at = 0;
+  for (const row of rows) for (let column = 0; column < width; column++) values[at++] = row[column];
+  return values;
 }
 
 /**

@@ -19,6 +19,8 @@ import type { Database } from './schema';
 export class LookupCache {
   private generation = 0;
   private readonly entries = new Map<string, { value: unknown; at: number }>();
+  /** Loads in flight by key: the requests that miss together (an entry just expired) share one read. */
+  private readonly loading = new Map<string, Promise<unknown>>();
 
   constructor(
     /** Entries older than this are read again; undefined: never (one process, every write seen here). */
@@ -26,25 +28,45 @@ export class LookupCache {
     private readonly limit = 10_000,
   ) {}
 
-  /** The cached value of `key`, else `load()`'s, cached unless a write happened meanwhile. Misses are not cached. */
-  async get<T extends object>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  /**
+   * The cached value of `key`, else `load()`'s, cached unless a write happened meanwhile. Misses are not cached.
+   * A miss while another caller's load of the same key is in flight (and no write happened since it started)
+   * waits for that load instead of reading again: on PostgreSQL an entry expiring under load was one round trip
+   * per waiting request (BENCHMARKS.md, "The hot path, fifth pass").
+   */
+  get<T extends object>(key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
     const hit = this.entries.get(key);
     const now = performance.now();
-    if (hit && (this.maxAgeMs === undefined || now - hit.at < this.maxAgeMs)) return hit.value as T;
-    const generation = this.generation;
-    const value = await load();
-    if (value !== undefined && generation === this.generation) {
-      if (this.entries.size >= this.limit) this.entries.clear();
-      // Shared between requests: frozen so that no caller can change what the next one reads.
-      this.entries.set(key, { value: Object.freeze(value), at: now });
-    }
-    return value;
+    if (hit && (this.maxAgeMs === undefined || now - hit.at < this.maxAgeMs)) return Promise.resolve(hit.value as T);
+    const shared = this.loading.get(key) as Promise<T | undefined> | undefined;
+    if (shared) return shared;
+    const loaded = this.load(key, load, now);
+    this.loading.set(key, loaded);
+    return loaded;
   }
 
-  /** Forgets everything; a lookup in flight when this runs does not store its (possibly old) row. */
+  private async load<T extends object>(key: string, load: () => Promise<T | undefined>, now: number): Promise<T | undefined> {
+    const generation = this.generation;
+    try {
+      const value = await load();
+      if (value === undefined) return value;
+      // Shared between requests: frozen so that no caller can change what another reads.
+      Object.freeze(value);
+      if (generation === this.generation) {
+        if (this.entries.size >= this.limit) this.entries.clear();
+        this.entries.set(key, { value, at: now });
+      }
+      return value;
+    } finally {
+      if (generation === this.generation) this.loading.delete(key);
+    }
+  }
+
+  /** Forgets everything; a lookup in flight when this runs does not store its (possibly old) row, nor is it shared. */
   invalidate(): void {
     this.generation++;
     this.entries.clear();
+    this.loading.clear();
   }
 }
 

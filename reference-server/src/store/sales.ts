@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import { batchId } from './batch-ids';
+import { BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
 import { coalesced, listParameter, oneOf } from './coalesced';
 import { compiled, insertRow } from './compiled';
 import type { Database, Sale, SalesTable } from './schema';
@@ -29,9 +30,20 @@ const byTransactionIds = coalesced<string, SaleOfTransaction>({
   keyOfRow: (sale) => sale.processor_event_id,
 });
 
+/** The sales a combined batch read in advance by transaction id (`saleOfTransactionRead`), then the ones it inserted. */
+const transactionsInBatch = new BatchRead<string, SaleOfTransaction>(async (trx, ids) => {
+  const { rows } = await byTransactionIdList(trx, { ids: listParameter(trx, ids) });
+  return new Map(rows.map((row) => [row.processor_event_id, row]));
+});
+
+/** What a sale's batch reads in advance, with its other sales' (store/batch-reads.ts): the sale of its transaction id. */
+export function saleOfTransactionRead(transactionId: string): ReadInAdvance {
+  return inAdvance(transactionsInBatch, transactionId);
+}
+
 /** The sale recorded under a transaction id, in any program (§Resources/Sale record: unique globally). */
 export function findSaleByTransactionId(db: Db, transactionId: string): Promise<SaleOfTransaction | undefined> {
-  return byTransactionIds(db, transactionId);
+  return transactionsInBatch.lookup(db, transactionId, () => byTransactionIds(db, transactionId));
 }
 
 export function findSaleInProgram(db: Db, programId: number, transactionId: string): Promise<Sale | undefined> {
@@ -48,6 +60,9 @@ export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<
   const id = await batchId(db, 'sales');
   if (id === undefined) return insertRow(db, 'sales', sale, true);
   await insertRow(db, 'sales', { id, ...sale });
+  // A later sale of the batch with the same transaction id finds this one, as it would once written.
+  const { program_id, amount_cents, currency, processor_event_id } = sale;
+  transactionsInBatch.set(db, processor_event_id, { id, program_id, amount_cents, currency, processor_event_id });
   return id;
 }
 

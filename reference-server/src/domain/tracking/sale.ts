@@ -1,9 +1,9 @@
 import type { Currency } from '@svc/types';
-import { fail } from '../../errors/service-error';
-import { conversionRead, findCustomerByClick, findCustomerByKey, markConverted } from '../../store/customers';
+import { fail, ServiceError } from '../../errors/service-error';
+import { findCustomerByClick, findCustomerByKey, markConverted, saleCustomerRead } from '../../store/customers';
 import { insertEvent } from '../../store/events';
 import { behindSavepoint, writeTransaction } from '../../store/group-commit';
-import { findSaleByTransactionId, insertSale } from '../../store/sales';
+import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import { createCommission } from '../commissions/create';
@@ -50,24 +50,27 @@ export interface SaleResult {
 export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
   const { program, test } = input;
   const transactionId = input.transactionId ?? (await testTransactionId(deps));
-  await refuseDuplicate(deps, program.id, transactionId);
-  deps.faults.check('sale');
-
-  const customer = await resolveCustomer(deps, input);
-  if (customer && customer.partner_id === null && !test) throw fail('saleNoRelationship');
-  if (customer && !saleWithinWindow(customer, input.occurredAt, program.attribution_window_days)) {
-    throw fail('saleOutsideWindow');
-  }
-  const partnerId = customer?.partner_id ?? null;
 
   const now = deps.clock.now();
-  let stored: { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown };
+  let stored:
+    { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown } | { refused: ServiceError };
   try {
     // Group commit (store/group-commit.ts): resolves once the COMMIT holding this sale returned. The batch reads
-    // whether the customer is converted for all its sales at once (`conversionRead`).
+    // the sale of the transaction id and the customer for all its sales at once (store/batch-reads.ts), and
+    // whether the customer is converted with it.
     stored = await writeTransaction(
       deps.db,
       async (trx) => {
+        // A refusal (a ServiceError) is decided before the sale writes anything, and answered rather than thrown:
+        // the batch goes on without it (a throw runs the batch again request by request). Anything else throws.
+        let customer: Customer | undefined;
+        try {
+          customer = await admit(deps, trx, input, transactionId);
+        } catch (error) {
+          if (error instanceof ServiceError) return { refused: error };
+          throw error;
+        }
+        const partnerId = customer?.partner_id ?? null;
         const saleId = await insertSale(trx, {
           program_id: program.id,
           customer_id: customer?.id ?? null,
@@ -138,15 +141,16 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
           return created.ok ? { saleId, commission: created.value } : { saleId, commission: null, commissionError: created.error };
         }
       },
-      conversionRead(customer),
+      [saleOfTransactionRead(transactionId), ...saleCustomerRead(program.id, test, input.customerKey, input.clickId)],
     );
   } catch (error) {
     // §Errors 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
     // (Caught outside the transaction: on PostgreSQL a failed statement aborts it.)
-    if (isUniqueViolation(error)) await refuseDuplicate(deps, program.id, transactionId);
+    if (isUniqueViolation(error)) refuseDuplicate(await findSaleByTransactionId(deps.db, transactionId), program.id);
     throw error;
   }
 
+  if ('refused' in stored) throw stored.refused;
   const commission = stored.commission;
   if ('commissionError' in stored) throw stored.commissionError;
   return {
@@ -198,11 +202,31 @@ async function queueCommissionEvent(
 }
 
 /**
- * 409 when the transaction id is already taken: with the recorded sale's id, amount and currency when it is this
- * program's (test or real), and nothing of the other program when it is not (spec/openapi.yaml, trackSale 409 **Decision**).
+ * Whether the sale may be recorded, in its batch `trx`: its transaction id is free, the test-control `sale` fault
+ * is off, its customer is found (the one returned) and attributed, and the payment is within the window. Throws the
+ * refusal otherwise, in this order (§POST /api/v1/track/sale).
  */
-async function refuseDuplicate(deps: DomainDeps, programId: number, transactionId: string): Promise<void> {
-  const sale = await findSaleByTransactionId(deps.db, transactionId);
+async function admit(deps: DomainDeps, trx: DomainDeps['db'], input: SaleInput, transactionId: string): Promise<Customer | undefined> {
+  const { program, test } = input;
+  refuseDuplicate(await findSaleByTransactionId(trx, transactionId), program.id);
+  deps.faults.check('sale');
+  const customer = await resolveCustomer(trx, input);
+  if (customer && customer.partner_id === null && !test) throw fail('saleNoRelationship');
+  if (customer && !saleWithinWindow(customer, input.occurredAt, program.attribution_window_days)) {
+    throw fail('saleOutsideWindow');
+  }
+  return customer;
+}
+
+/**
+ * 409 when the transaction id is already taken (`sale`, the one recorded under it): with the recorded sale's id,
+ * amount and currency when it is this program's (test or real), and nothing of the other program when it is not
+ * (spec/openapi.yaml, trackSale 409 **Decision**).
+ */
+function refuseDuplicate(
+  sale: { id: number; program_id: number; amount_cents: number; currency: Currency } | undefined,
+  programId: number,
+): void {
   if (sale === undefined) return;
   if (sale.program_id !== programId) throw fail('saleDuplicateElsewhere');
   // What was stored, so a reused id with another amount is visible (spec/openapi.yaml, trackSale 409 **Decision**).
@@ -223,15 +247,15 @@ async function testTransactionId(deps: DomainDeps): Promise<string> {
  * different answer told whether another program has that customer). Click ids are unguessable, so a click of
  * another program keeps the spec's `No affiliate attribution … in this program`.
  */
-async function resolveCustomer(deps: DomainDeps, input: SaleInput): Promise<Customer | undefined> {
+async function resolveCustomer(db: DomainDeps['db'], input: SaleInput): Promise<Customer | undefined> {
   const { program, test } = input;
   let elsewhere = false;
   if (input.customerKey !== undefined) {
-    const byKey = await findCustomerByKey(deps.db, program.id, test, input.customerKey);
+    const byKey = await findCustomerByKey(db, program.id, test, input.customerKey);
     if (byKey) return byKey;
   }
   if (input.clickId !== undefined) {
-    const byClick = await findCustomerByClick(deps.db, input.clickId);
+    const byClick = await findCustomerByClick(db, input.clickId);
     if (byClick && byClick.is_test === (test ? 1 : 0)) {
       if (byClick.program_id === program.id) return byClick;
       elsewhere = true;

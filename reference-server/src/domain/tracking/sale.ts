@@ -109,7 +109,8 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
           programId: program.id,
           type: 'sale.created',
           at: now,
-          data: {
+          // Built only when an endpoint is subscribed (most programs have none).
+          data: () => ({
             program_id: program.id,
             sale_id: saleId,
             transaction_id: transactionId,
@@ -121,7 +122,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
             source: input.source,
             occurred_at: new Date(input.occurredAt).toISOString(),
             is_test: test,
-          },
+          }),
         });
         const result = test || partnerId === null ? { saleId, commission: null } : await commissionBehindSavepoint();
         // The sale is stored whatever happened to its commission, so it is counted either way.
@@ -183,7 +184,7 @@ async function queueCommissionEvent(
       programId: c.program.id,
       type: 'commission.created',
       at: c.now,
-      data: {
+      data: () => ({
         program_id: c.program.id,
         commission_id: c.commission.id,
         sale_id: c.saleId,
@@ -194,7 +195,7 @@ async function queueCommissionEvent(
         sale_amount_cents: c.input.amountCents,
         currency: c.input.currency,
         is_test: false,
-      },
+      }),
     });
   } catch (error) {
     throw fail('commissionFailed', { cause: error });

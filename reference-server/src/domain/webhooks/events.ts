@@ -28,11 +28,11 @@ type Data<T extends WebhookEventType> = WebhookEventData[T];
  * Puts an event in the outbox, in the caller's transaction (`db` is the transaction of the record the event
  * describes): it commits with the record or not at all (spec/openapi.yaml, tag `outbound-webhooks`, "Delivery").
  * One delivery per enabled endpoint of the program subscribed to the type; none subscribed, nothing is written and
- * `data` (a function, when it needs a read) is never built.
+ * `data` (a function, when it needs a read or costs work on the hot path) is never built.
  */
 export async function queueWebhookEvent<T extends WebhookEventType>(
   db: Kysely<Database>,
-  event: { programId: number; type: T; at: number; data: Data<T> | (() => Promise<Data<T>>) },
+  event: { programId: number; type: T; at: number; data: Data<T> | (() => Data<T> | Promise<Data<T>>) },
 ): Promise<void> {
   const endpoints = (await endpointsIn(db, event.programId)).filter((e) => receives(e.events, event.type));
   if (endpoints.length === 0) return;

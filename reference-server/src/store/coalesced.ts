@@ -4,7 +4,7 @@ import type { Database } from './schema';
 
 type Db = Kysely<Database>;
 
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+export const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Keys per statement: a bound on the statement's size (PostgreSQL sends them as one array, SQLite as one JSON text). */
 const MAX_KEYS = 500;

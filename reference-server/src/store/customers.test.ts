@@ -86,4 +86,18 @@ describe(`customer conversions in group-commit batches on ${url.split(':')[0]}`,
     ]);
     expect([before, after]).toEqual([1, 2]);
   });
+
+  it('reads in advance the customers of several keys, a key holding the separator included, and none for an unknown key', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    await insertCustomer(db, customer('a|1|b', 'lead'));
+    await insertCustomer(db, customer('c', 'lead'));
+    const read = (key: string) =>
+      writeTransaction(
+        db,
+        async (trx) => (await findCustomerByKey(trx, 1, false, key))?.customer_key ?? null,
+        saleCustomerRead(1, false, key, undefined),
+      );
+    expect(await Promise.all([read('a|1|b'), read('c'), read('nobody'), read('c')])).toEqual(['a|1|b', 'c', null, 'c']);
+  });
 });

@@ -7,6 +7,7 @@ import { insertEvent } from './events';
 import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
 import { findSaleByTransactionId, insertSale } from './sales';
+import { saleRow } from './rows.fixture';
 import { isUniqueViolation } from './unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
@@ -27,24 +28,7 @@ const event = (n: number) => ({
   source: null,
 });
 
-const sale = (transactionId: string) => ({
-  program_id: 1,
-  customer_id: null,
-  partner_id: null,
-  processor_event_id: transactionId,
-  amount_cents: 100,
-  currency: 'USD' as const,
-  is_test: 0 as const,
-  provider: null,
-  provider_payment_id: null,
-  livemode: null,
-  source: 'api' as const,
-  occurred_at: 1,
-  created_at: 1,
-  refunded_at: null,
-  refund_reason: null,
-  refund_note: null,
-});
+const sale = (transactionId: string) => saleRow(transactionId);
 
 /** A request's writes: one event and its metrics, failing after both when `fail` is set. */
 const request = (db: Store['db'], n: number, fail = false) =>

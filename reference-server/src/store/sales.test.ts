@@ -1,30 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { writeTransaction } from './group-commit';
+import { saleRow } from './rows.fixture';
 import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from './sales';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;
 afterEach(async () => store?.close());
-
-const sale = (transactionId: string, amount: number) => ({
-  program_id: 1,
-  customer_id: null,
-  partner_id: null,
-  processor_event_id: transactionId,
-  amount_cents: amount,
-  currency: 'USD' as const,
-  is_test: 0 as const,
-  provider: null,
-  provider_payment_id: null,
-  livemode: null,
-  source: 'api' as const,
-  occurred_at: 1,
-  created_at: 1,
-  refunded_at: null,
-  refund_reason: null,
-  refund_note: null,
-});
 
 describe(`sales by transaction id, read in advance by a group-commit batch, on ${url.split(':')[0]}`, () => {
   it('a sale finds the one recorded before it under its transaction id: in an earlier batch, or earlier in its own', async () => {
@@ -36,7 +18,7 @@ describe(`sales by transaction id, read in advance by a group-commit batch, on $
         db,
         async (trx) => {
           const found = await findSaleByTransactionId(trx, transactionId);
-          return found ? { found: found.amount_cents } : { recorded: await insertSale(trx, sale(transactionId, amount)) };
+          return found ? { found: found.amount_cents } : { recorded: await insertSale(trx, saleRow(transactionId, amount)) };
         },
         [saleOfTransactionRead(transactionId)],
       );

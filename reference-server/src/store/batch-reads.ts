@@ -12,6 +12,11 @@ type Db = Kysely<Database>;
 export class BatchAnswers<K, V> {
   private readonly answers = new WeakMap<Db, Map<K, V | null>>();
 
+  /** Whether `trx` is a batch that holds answers (a combined batch that read in advance). */
+  holds(trx: Db): boolean {
+    return this.answers.has(trx);
+  }
+
   /** The batch's answer for `key`: a row, null (none), or undefined when it has none (read the database instead). */
   known(trx: Db, key: K): V | null | undefined {
     return this.answers.get(trx)?.get(key);
@@ -40,27 +45,46 @@ export class BatchAnswers<K, V> {
  * names its keys when it queues (`writeTransaction`'s `reads`), and reads the answers from memory while it runs
  * (`lookup`). The batch runs alone (the advisory lock on PostgreSQL, the one connection on SQLite), so what it read
  * holds for it as long as only it changes those rows; a request that changes one says so with `set` (or `forget`),
- * for the requests after it.
+ * for the requests after it. Described as a coalesced lookup is (store/coalesced.ts): `read` answers the rows among
+ * `keys`, `keyOf` names a key and `keyOfRow` a row by the key that found it.
  */
-export class BatchRead<K, V> extends BatchAnswers<K, V> {
-  constructor(private readonly readAll: (trx: Db, keys: K[]) => Promise<Map<K, V>>) {
-    super();
-  }
+export class BatchRead<K, V> {
+  private readonly answers = new BatchAnswers<string, V>();
+
+  constructor(
+    private readonly options: {
+      read: (trx: Db, keys: K[]) => Promise<V[]>;
+      keyOf: (key: K) => string;
+      keyOfRow: (row: V) => string;
+    },
+  ) {}
 
   /** Reads `keys` in `trx`, a combined batch, for its requests: a key with no row is known to have none. */
   async load(trx: Db, keys: K[]): Promise<void> {
-    const unique = [...new Set(keys)];
-    const found = await this.readAll(trx, unique);
-    this.learn(
+    const byName = new Map(keys.map((key) => [this.options.keyOf(key), key]));
+    const rows = await this.options.read(trx, [...byName.values()]);
+    const found = new Map(rows.map((row) => [this.options.keyOfRow(row), row]));
+    this.answers.learn(
       trx,
-      unique.map((key) => [key, found.get(key) ?? null]),
+      [...byName.keys()].map((name) => [name, found.get(name) ?? null]),
     );
   }
 
   /** The batch's answer for `key`, else (outside a combined batch, or a key it was not asked) `read()`'s. */
   async lookup(trx: Db, key: K, read: () => Promise<V | undefined>): Promise<V | undefined> {
-    const answer = this.known(trx, key);
+    // Outside a combined batch (most reads), no key is named.
+    const answer = this.answers.holds(trx) ? this.answers.known(trx, this.options.keyOf(key)) : undefined;
     return answer === undefined ? read() : (answer ?? undefined);
+  }
+
+  /** `key`'s row for the requests after this one (`BatchAnswers.set`). */
+  set(trx: Db, key: K, value: V | null): void {
+    this.answers.set(trx, this.options.keyOf(key), value);
+  }
+
+  /** Forgets every answer of the batch (`BatchAnswers.forget`). */
+  forget(trx: Db): void {
+    this.answers.forget(trx);
   }
 }
 

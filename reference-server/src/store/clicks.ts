@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { coalesced, listParameter, oneOf } from './coalesced';
+import { coalesced, eachKey, listParameter } from './coalesced';
 import { compiled, insertRow } from './compiled';
 import type { Click, Database } from './schema';
 
@@ -8,10 +8,7 @@ type Db = Kysely<Database>;
 const clickById = compiled<{ clickId: string }, Click>((db, $) => db.selectFrom('clicks').selectAll().where('click_id', '=', $('clickId')));
 
 const clicksByIds = compiled<{ ids: unknown }, Click>((db, $) =>
-  db
-    .selectFrom('clicks')
-    .selectAll()
-    .where(oneOf(db, 'click_id', $('ids'))),
+  eachKey(db, $('ids'), (matches) => db.selectFrom('clicks').selectAll().where(matches('click_id'))),
 );
 
 const byClickIds = coalesced<string, Click>({

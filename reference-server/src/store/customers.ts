@@ -1,6 +1,6 @@
-import { CompiledQuery, sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
-import { coalesced, isPostgres, listParameter, oneOf } from './coalesced';
+import { coalesced, eachKey, listParameter } from './coalesced';
 import { compiled, compiledFamily, insertRow } from './compiled';
 import { heldInsertsOf } from './deferred-inserts';
 import type { Customer, CustomersTable, Database } from './schema';
@@ -12,33 +12,20 @@ const byClick = compiled<{ clickId: string }, Customer>((db, $) =>
 );
 
 const byClickList = compiled<{ ids: unknown }, Customer>((db, $) =>
-  db
-    .selectFrom('customers')
-    .selectAll()
-    .where(oneOf(db, 'click_id', $('ids'))),
+  eachKey(db, $('ids'), (matches) => db.selectFrom('customers').selectAll().where(matches('click_id'))),
 );
 
+/** The customers of several click ids, named by click id (for `coalesced` and `BatchRead`). */
+const clickLookups = {
+  read: async (db: Db, clickIds: string[]) => (await byClickList(db, { ids: listParameter(db, clickIds) })).rows,
+  keyOf: (clickId: string) => clickId,
+  keyOfRow: (customer: Customer) => customer.click_id ?? '',
+};
+
 const byClicks = coalesced<string, Customer>({
-  read: async (db, clickIds) => (await byClickList(db, { ids: listParameter(db, clickIds) })).rows,
+  ...clickLookups,
   readOne: async (trx, clickId) => (await byClick(trx, { clickId })).rows[0],
-  keyOf: (clickId) => clickId,
-  keyOfRow: (customer) => customer.click_id ?? '',
 });
-
-/**
- * The customers a combined batch read in advance for its sales (`saleCustomerRead`), by click id and by
- * `keyName`; each read also tells `conversions` whether the customers it found are converted.
- */
-const clicksInBatch = new BatchRead<string, Customer>(async (trx, clickIds) => {
-  const { rows } = await byClickList(trx, { ids: listParameter(trx, clickIds) });
-  conversions.learn(trx, rows.map(conversionOf));
-  return new Map(rows.map((row) => [row.click_id ?? '', row]));
-});
-
-/** The customer a click created (click ids are unique across programs). */
-export function findCustomerByClick(db: Db, clickId: string): Promise<Customer | undefined> {
-  return clicksInBatch.lookup(db, clickId, () => byClicks(db, clickId));
-}
 
 const byKey = compiled<{ programId: number; isTest: 0 | 1; key: string }, Customer>((db, $) =>
   db
@@ -51,85 +38,71 @@ const byKey = compiled<{ programId: number; isTest: 0 | 1; key: string }, Custom
 
 type CustomerKey = { programId: number; isTest: 0 | 1; key: string };
 
-/**
- * The customers of several keys in one program and world. PostgreSQL: one index lookup per key (a lateral join;
- * its `limit 1` keeps the planner from flattening it), because `customer_key = any($3)` was planned from the
- * statistics of a table that had just grown (the first minutes of a deployment, every bench run) as a scan of the
- * whole program's customers, 15 ms for 25 keys at 60,000 customers (BENCHMARKS.md, "The hot path, fifth pass").
- * SQLite: `oneOf` (store/coalesced.ts), whose plan is one lookup per key.
- */
+/** The customers of several keys in one program and world (`eachKey`: one index lookup per key). */
 const byKeyList = compiled<{ programId: number; isTest: 0 | 1; keys: unknown }, Customer>((db, $) =>
-  isPostgres(db)
-    ? db
-        .selectFrom(sql<{ k: string }>`unnest(${$('keys')}::text[])`.as('k'))
-        .innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('customers')
-              .selectAll()
-              .where('program_id', '=', $('programId'))
-              .where('is_test', '=', $('isTest'))
-              .whereRef('customer_key', '=', sql.ref('k.k'))
-              .limit(1)
-              .as('c'),
-          (join) => join.onTrue(),
-        )
-        .selectAll('c')
-    : db
-        .selectFrom('customers')
-        .selectAll()
-        .where('program_id', '=', $('programId'))
-        .where('is_test', '=', $('isTest'))
-        .where(oneOf(db, 'customer_key', $('keys'))),
+  eachKey(db, $('keys'), (matches) =>
+    db
+      .selectFrom('customers')
+      .selectAll()
+      .where('program_id', '=', $('programId'))
+      .where('is_test', '=', $('isTest'))
+      .where(matches('customer_key')),
+  ),
 );
-const keyName = (key: CustomerKey) => `${key.programId}|${key.isTest}|${key.key}`;
-const keyNameOfRow = (customer: Customer) =>
-  keyName({ programId: customer.program_id, isTest: customer.is_test, key: customer.customer_key ?? '' });
 
-/** The customers of `keys`: one statement per program and world (a batch of requests is nearly always one program's). */
-async function readKeys(db: Db, keys: CustomerKey[]): Promise<Customer[]> {
-  const worlds = new Map<string, CustomerKey[]>();
-  for (const key of keys) {
-    const world = `${key.programId}|${key.isTest}`;
-    worlds.set(world, [...(worlds.get(world) ?? []), key]);
-  }
-  const rows: Customer[] = [];
-  for (const [first, ...rest] of worlds.values()) {
-    const keys = listParameter(
-      db,
-      [first!, ...rest].map((key) => key.key),
-    );
-    rows.push(...(await byKeyList(db, { programId: first!.programId, isTest: first!.isTest, keys })).rows);
-  }
-  return rows;
-}
+/** The customers of several keys, named by program, world and key (for `coalesced` and `BatchRead`). */
+const keyLookups = {
+  // One statement per program and world: a batch of requests is nearly always one program's.
+  read: async (db: Db, keys: CustomerKey[]) => {
+    const worlds = new Map<string, CustomerKey[]>();
+    for (const key of keys) {
+      const world = `${key.programId}|${key.isTest}`;
+      const same = worlds.get(world);
+      if (same) same.push(key);
+      else worlds.set(world, [key]);
+    }
+    const rows: Customer[] = [];
+    for (const [first, ...rest] of worlds.values()) {
+      const list = listParameter(
+        db,
+        [first!, ...rest].map((key) => key.key),
+      );
+      rows.push(...(await byKeyList(db, { programId: first!.programId, isTest: first!.isTest, keys: list })).rows);
+    }
+    return rows;
+  },
+  keyOf: (key: CustomerKey) => `${key.programId}|${key.isTest}|${key.key}`,
+  keyOfRow: (customer: Customer) => `${customer.program_id}|${customer.is_test}|${customer.customer_key ?? ''}`,
+};
 
 const byKeys = coalesced<CustomerKey, Customer>({
-  read: readKeys,
+  ...keyLookups,
   readOne: async (trx, key) => (await byKey(trx, key)).rows[0],
-  keyOf: keyName,
-  keyOfRow: keyNameOfRow,
 });
 
-const keysInBatch = new BatchRead<string, Customer>(async (trx, names) => {
-  const rows = await readKeys(
-    trx,
-    names.map((name) => keyOfName(name)),
-  );
-  conversions.learn(trx, rows.map(conversionOf));
-  return new Map(rows.map((row) => [keyNameOfRow(row), row]));
-});
+/**
+ * The customers a combined batch reads in advance for its sales (`saleCustomerRead`), by key and by click id; each
+ * read also tells `conversions` whether the customers it found are converted.
+ */
+const learningConversions =
+  <K>(read: (db: Db, keys: K[]) => Promise<Customer[]>) =>
+  async (trx: Db, keys: K[]): Promise<Customer[]> => {
+    const rows = await read(trx, keys);
+    conversions.learn(trx, rows.map(conversionOf));
+    return rows;
+  };
+const keysInBatch = new BatchRead<CustomerKey, Customer>({ ...keyLookups, read: learningConversions(keyLookups.read) });
+const clicksInBatch = new BatchRead<string, Customer>({ ...clickLookups, read: learningConversions(clickLookups.read) });
 
-/** `keyName` read back: the program and world first, the key (which may hold `|`) after them. */
-function keyOfName(name: string): CustomerKey {
-  const [programId, isTest] = name.split('|', 2);
-  return { programId: Number(programId), isTest: isTest === '1' ? 1 : 0, key: name.slice(programId!.length + isTest!.length + 2) };
+/** The customer a click created (click ids are unique across programs). */
+export function findCustomerByClick(db: Db, clickId: string): Promise<Customer | undefined> {
+  return clicksInBatch.lookup(db, clickId, () => byClicks(db, clickId));
 }
 
 /** A customer key names one customer per program and world (real or test). */
 export function findCustomerByKey(db: Db, programId: number, isTest: boolean, key: string): Promise<Customer | undefined> {
   const customerKey = { programId, isTest: isTest ? 1 : 0, key } as const;
-  return keysInBatch.lookup(db, keyName(customerKey), () => byKeys(db, customerKey));
+  return keysInBatch.lookup(db, customerKey, () => byKeys(db, customerKey));
 }
 
 /**
@@ -142,7 +115,7 @@ export function saleCustomerRead(
   key: string | undefined,
   clickId: string | undefined,
 ): ReadInAdvance[] {
-  if (key !== undefined) return [inAdvance(keysInBatch, keyName({ programId, isTest: isTest ? 1 : 0, key }))];
+  if (key !== undefined) return [inAdvance(keysInBatch, { programId, isTest: isTest ? 1 : 0, key })];
   return clickId === undefined ? [] : [inAdvance(clicksInBatch, clickId)];
 }
 

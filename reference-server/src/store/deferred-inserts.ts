@@ -284,7 +284,7 @@ function combined(pack: CompiledQuery[]): CompiledQuery {
   const ctes = texts.map((text, index) => `w${index} as (${text})`).join(', ');
   return CompiledQuery.raw(
     `with ${ctes} ${last}`,
-    pack.flatMap((query) => [...query.parameters]),
+    pack.flatMap((query) => query.parameters),
   );
 }
 

@@ -1,7 +1,7 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { batchId } from './batch-ids';
 import { BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
-import { coalesced, isPostgres, listParameter, oneOf } from './coalesced';
+import { coalesced, eachKey, listParameter } from './coalesced';
 import { compiled, insertRow } from './compiled';
 import type { Database, Sale, SalesTable } from './schema';
 
@@ -16,44 +16,30 @@ const byTransactionId = compiled<{ transactionId: string }, SaleOfTransaction>((
     .where('processor_event_id', '=', $('transactionId')),
 );
 
-/**
- * The sales of several transaction ids. PostgreSQL: one index lookup per id (a lateral join), as for customers by
- * key (store/customers.ts, `byKeyList`): `processor_event_id = any($1)` on a sales table that had just grown cost
- * 3 ms a batch in the bench (BENCHMARKS.md, "The hot path, fifth pass"). SQLite: `oneOf` (store/coalesced.ts).
- */
+/** The sales of several transaction ids (`eachKey`: one index lookup per id). */
 const byTransactionIdList = compiled<{ ids: unknown }, SaleOfTransaction>((db, $) =>
-  isPostgres(db)
-    ? db
-        .selectFrom(sql<{ t: string }>`unnest(${$('ids')}::text[])`.as('t'))
-        .innerJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('sales')
-              .select(['id', 'program_id', 'amount_cents', 'currency', 'processor_event_id'])
-              .whereRef('processor_event_id', '=', sql.ref('t.t'))
-              .limit(1)
-              .as('s'),
-          (join) => join.onTrue(),
-        )
-        .selectAll('s')
-    : db
-        .selectFrom('sales')
-        .select(['id', 'program_id', 'amount_cents', 'currency', 'processor_event_id'])
-        .where(oneOf(db, 'processor_event_id', $('ids'))),
+  eachKey(db, $('ids'), (matches) =>
+    db
+      .selectFrom('sales')
+      .select(['id', 'program_id', 'amount_cents', 'currency', 'processor_event_id'])
+      .where(matches('processor_event_id')),
+  ),
 );
 
+/** The sales of several transaction ids, named by transaction id (for `coalesced` and `BatchRead`). */
+const transactionLookups = {
+  read: async (db: Db, ids: string[]) => (await byTransactionIdList(db, { ids: listParameter(db, ids) })).rows,
+  keyOf: (transactionId: string) => transactionId,
+  keyOfRow: (sale: SaleOfTransaction) => sale.processor_event_id,
+};
+
 const byTransactionIds = coalesced<string, SaleOfTransaction>({
-  read: async (db, ids) => (await byTransactionIdList(db, { ids: listParameter(db, ids) })).rows,
+  ...transactionLookups,
   readOne: async (trx, transactionId) => (await byTransactionId(trx, { transactionId })).rows[0],
-  keyOf: (transactionId) => transactionId,
-  keyOfRow: (sale) => sale.processor_event_id,
 });
 
 /** The sales a combined batch read in advance by transaction id (`saleOfTransactionRead`), then the ones it inserted. */
-const transactionsInBatch = new BatchRead<string, SaleOfTransaction>(async (trx, ids) => {
-  const { rows } = await byTransactionIdList(trx, { ids: listParameter(trx, ids) });
-  return new Map(rows.map((row) => [row.processor_event_id, row]));
-});
+const transactionsInBatch = new BatchRead<string, SaleOfTransaction>(transactionLookups);
 
 /** What a sale's batch reads in advance, with its other sales' (store/batch-reads.ts): the sale of its transaction id. */
 export function saleOfTransactionRead(transactionId: string): ReadInAdvance {

@@ -17,13 +17,19 @@ async function post(path: string, body: unknown, key?: string) {
   return { status: res.status, body: await res.json() };
 }
 
+/** A program whose customer `key` came through a partner's link (a click, then a server lead): its sales are attributed. */
+async function attributedCustomer(key: string, program?: Parameters<ReferenceServer['control']['createProgram']>[0]) {
+  const created = await server.control.createProgram(program);
+  const partner = await server.control.createPartner({ program_id: created.id });
+  const link = await server.control.createLink({ partner_id: partner.id });
+  const click = await post('/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
+  await post('/api/v1/track/lead', { click_id: click.body.click_id, customer_key: key }, created.api_token);
+  return created;
+}
+
 describe('transaction_id is unique by the database constraint, over a real socket', () => {
   it('20 identical sales at once: exactly one 200 and 19 × 409 with the same sale_id', async () => {
-    const program = await server.control.createProgram();
-    const partner = await server.control.createPartner({ program_id: program.id });
-    const link = await server.control.createLink({ partner_id: partner.id });
-    const click = await post('/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
-    await post('/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'racer' }, program.api_token);
+    const program = await attributedCustomer('racer');
 
     const sale = { transaction_id: `ch_race_${Date.now()}`, amount_cents: 4900, customer_key: 'racer' };
     const results = await Promise.all(Array.from({ length: 20 }, () => post('/api/v1/track/sale', sale, program.api_token)));
@@ -39,12 +45,31 @@ describe('transaction_id is unique by the database constraint, over a real socke
     expect(records.commissions).toHaveLength(1);
   });
 
+  it('sales refused in the batch of good ones are answered as if alone, write nothing, and the good ones are recorded', async () => {
+    const program = await attributedCustomer('mixed');
+    const taken = `ch_taken_${Date.now()}`;
+    const first = await post('/api/v1/track/sale', { transaction_id: taken, amount_cents: 700, customer_key: 'mixed' }, program.api_token);
+
+    // Sent together, so that they share a group-commit batch: two good sales, a reused transaction id, an unknown customer.
+    const [good, duplicate, unknown, alsoGood] = await Promise.all([
+      post('/api/v1/track/sale', { transaction_id: `${taken}_a`, amount_cents: 100, customer_key: 'mixed' }, program.api_token),
+      post('/api/v1/track/sale', { transaction_id: taken, amount_cents: 999, customer_key: 'mixed' }, program.api_token),
+      post('/api/v1/track/sale', { transaction_id: `${taken}_b`, amount_cents: 100, customer_key: 'nobody' }, program.api_token),
+      post('/api/v1/track/sale', { transaction_id: `${taken}_c`, amount_cents: 100, customer_key: 'mixed' }, program.api_token),
+    ]);
+    expect([good.status, duplicate.status, unknown.status, alsoGood.status]).toEqual([200, 409, 400, 200]);
+    expect(duplicate.body.error).toMatchObject({
+      code: 'duplicate_transaction',
+      details: { sale_id: first.body.sale_id, amount_cents: 700, currency: 'USD' },
+    });
+    expect(unknown.body.error.message).toBe('Customer not found. Provide customer_key or click_id.');
+    const records = await server.control.records(program.id);
+    expect(records.sales.map((s) => s.amount_cents).sort((a, b) => a - b)).toEqual([100, 100, 700]);
+    expect(records.commissions).toHaveLength(3);
+  });
+
   it('concurrent sales of one customer pay a one-time commission once', async () => {
-    const program = await server.control.createProgram({ commission_type: 'fixed', commission_rate: 500 });
-    const partner = await server.control.createPartner({ program_id: program.id });
-    const link = await server.control.createLink({ partner_id: partner.id });
-    const click = await post('/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
-    await post('/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'twice' }, program.api_token);
+    const program = await attributedCustomer('twice', { commission_type: 'fixed', commission_rate: 500 });
     const results = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
         post(

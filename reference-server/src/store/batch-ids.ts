@@ -17,7 +17,7 @@ export interface IdSource {
   take(trx: Db, table: IdTable): Promise<number>;
 }
 
-const BLOCK = 128;
+const BLOCK = 1024;
 const sequenceBlock = (table: IdTable) => CompiledQuery.raw(`select nextval('${table}_id_seq') as id from generate_series(1, ${BLOCK})`);
 const blockQueries: Record<IdTable, CompiledQuery> = { sales: sequenceBlock('sales'), commissions: sequenceBlock('commissions') };
 

@@ -106,5 +106,8 @@ export async function readInAdvance(trx: Db, wanted: ReadInAdvance[]): Promise<v
     if (keys) keys.push(key);
     else byRead.set(read, [key]);
   }
-  for (const [read, keys] of byRead) await read.load(trx, keys);
+  // Side by side: on PostgreSQL they share one round trip (store/round-trips.ts). Every read settles before the first
+  // failure is thrown, so none is still running when the batch rolls back.
+  const settled = await Promise.allSettled([...byRead].map(([read, keys]) => read.load(trx, keys)));
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
 }

@@ -171,7 +171,10 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
       `update "customers" set "converted_at" = v.converted_at, "updated_at" = v.updated_at, ` +
         `"status" = case when v.keep_status then "customers"."status" else 'converted' end ` +
         `from unnest($1::int8[], $2::int8[], $3::int8[], $4::bool[]) as v(id, converted_at, updated_at, keep_status) ` +
-        `where "customers"."id" = v.id`,
+        // The ids again as an array: by their index, whatever the planner makes of the table's size (joined alone,
+        // a table of a few thousand customers was read whole for every batch: BENCHMARKS.md, "The hot path, sixth
+        // pass").
+        `where "customers"."id" = v.id and "customers"."id" = any($1::int8[])`,
       [0, 1, 2, 3].map((column) => rows.map((row) => row[column])),
     ),
   question: (rows) =>

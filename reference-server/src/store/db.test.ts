@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { isUniqueViolation } from './unique-violation';
@@ -44,5 +46,26 @@ describe(`store on ${url.split(':')[0]}`, () => {
     await store.db.insertInto('accounts').values({ email: 'b@example.test', blocked: 0, created_at: 1 }).execute();
     await store.wipe();
     expect(await store.db.selectFrom('accounts').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe.runIf(url.startsWith('postgres'))('store on PostgreSQL, its connections ended by the server', () => {
+  it('fails only the statement that was running, and goes on with new connections', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    // Two pooled connections (two statements at once); then one runs a long statement and the other is idle.
+    const pid = () => sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db);
+    const pids = (await Promise.all([pid(), pid()])).map((result) => result.rows[0]!.pid);
+    const running = sql`select pg_sleep(5)`.execute(db).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both ended by the server, as a restart or an operator would end them.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
+    await admin.end();
+    expect(await running).toBeInstanceOf(Error);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The process is still here (an 'error' event nobody listened to would have ended it), and the store answers.
+    expect((await sql<{ n: number }>`select 1 as n`.execute(db)).rows).toEqual([{ n: 1 }]);
   });
 });

@@ -13,6 +13,7 @@ import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
 import { preparedName } from './prepared';
+import { JOINED } from './round-trips';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -118,7 +119,14 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   const lookups = new LookupCache(options.lookupCacheMaxAgeMs ?? 1000);
   // Servers on one schema share a channel; each hears the others' (and its own) changes of cached rows.
   const channel = `svc_lookups_${schema}`;
-  pool.on('connect', (client) => watchStatements(client, lookups, channel));
+  // A connection PostgreSQL ends (a restart, a terminated backend) fails the statement it was running, whose caller
+  // answers for it, and the pool drops it; pg also emits 'error' on it (on the pool while it is idle), which with
+  // no listener would end the process.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    watchStatements(client, lookups, channel);
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
   attachLookupCache(db, lookups);
@@ -154,17 +162,24 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
   let changed = false;
   (client as { query: unknown }).query = async (text: unknown, values?: unknown[]) => {
     if (typeof text !== 'string') return query(text, values);
-    const command = text.slice(0, 20).toLowerCase();
+    // A batch's statements joined in one text (store/round-trips.ts): it may begin and end the transaction, and
+    // none of its statements writes a cached table.
+    const joined = text.startsWith(JOINED);
+    const command = (joined ? text.slice(JOINED.length, JOINED.length + 20) : text.slice(0, 20)).toLowerCase();
     // `begin` alone, or first in a batch's joined commands (store/group-commit.ts).
     if (command.startsWith('begin') || command.startsWith('start transaction')) inTransaction = true;
-    const ending = command === 'commit' || command === 'rollback';
-    const writes = !ending && writesCachedTables(text);
+    const ending = joined ? /; (?:commit|rollback)$/.test(text) : command === 'commit' || command === 'rollback';
+    const writes = !joined && !ending && writesCachedTables(text);
     if (writes) lookups.invalidate();
     let result: pg.QueryResult;
     try {
       // The hot path's compiled queries run prepared (store/prepared.ts); pg prepares each name once per connection.
       const name = preparedName(text);
       result = await (name ? query({ name, text, values }) : query(text, values));
+      if (joined) {
+        const each = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
+        result = { ...each[each.length - 1]!, rows: each.map((statement) => statement.rows as unknown[]) };
+      }
       if (writes) {
         await query('select pg_notify($1, $2)', [channel, '']);
         if (inTransaction) changed = true;

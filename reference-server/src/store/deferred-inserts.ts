@@ -343,11 +343,21 @@ export function holdInserts(trx: Db, held: DeferredInserts): void {
   byConnection.set(connection, held);
 }
 
-/** Writes what `trx` still holds and stops holding: later inserts of the transaction run at once. */
-export async function writeHeldInserts(trx: Db): Promise<void> {
+/**
+ * Writes what `trx` still holds and stops holding: later inserts of the transaction run at once. `defer`: hands
+ * each statement to it instead of running it (PostgreSQL: they go with the batch's `commit`, store/round-trips.ts).
+ */
+export async function writeHeldInserts(trx: Db, defer?: (connection: DatabaseConnection, query: CompiledQuery) => void): Promise<void> {
   byTransaction.delete(trx);
   const connection = connectionOf(trx);
   const held = byConnection.get(connection);
   byConnection.delete(connection);
-  if (held && !held.empty) await held.write(ownExecute(connection));
+  if (!held || held.empty) return;
+  const run: Execute = defer
+    ? (query) => {
+        defer(connection, query);
+        return Promise.resolve({ rows: [] });
+      }
+    : ownExecute(connection);
+  await held.write(run);
 }

@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { CompiledQuery, sql } from 'kysely';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertClick } from './clicks';
 import { insertRow } from './compiled';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { insertEvent } from './events';
+import { heldInsertsOf } from './deferred-inserts';
 import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
 import { findSaleByTransactionId, insertSale } from './sales';
@@ -12,7 +14,10 @@ import { isUniqueViolation } from './unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;
-afterEach(async () => store?.close());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await store?.close();
+});
 
 const event = (n: number) => ({
   program_id: 1,
@@ -199,6 +204,64 @@ describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
     const error = (results[1] as PromiseRejectedResult).reason as Error & { constraint?: string };
     expect(isUniqueViolation(error)).toBe(true);
     expect(`${error.message} ${error.constraint ?? ''}`).toMatch(/click/);
+  });
+});
+
+describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on PostgreSQL', () => {
+  /** Seconds: long enough to be found running. */
+  const SLEEP = 5;
+  it('sends a batch of clicks in one round trip, and fails every request, running none again, when its outcome is unknown', async () => {
+    // What the driver is asked to send, one text per round trip (the real driver, watched).
+    const driver = vi.spyOn(pg.Client.prototype, 'query');
+    const sent = () => driver.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: unknown }).text)));
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    let runs = 0;
+    let endConnection = false;
+    const click = (n: number) =>
+      writeTransaction(db, async (trx) => {
+        runs++;
+        await insertEvent(trx, event(n));
+        // A statement held with the batch's rows, to be running when the connection ends (below): inside the text
+        // that holds the commit, so that nobody can say whether it committed.
+        if (endConnection && n === 12) {
+          heldInsertsOf(trx)!.holdStatement('events', 'wait', [], () => CompiledQuery.raw(`select pg_sleep(${SLEEP})`));
+        }
+        return n;
+      });
+    driver.mockClear();
+    expect(await Promise.all([1, 2, 3].map(click))).toEqual([1, 2, 3]);
+    // `begin`, the lock, the three events (one insert) and the `commit`: one text.
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatch(/^\/\* svc: joined \*\/ begin; select pg_advisory_xact_lock\(.*; insert into "events" .*; commit$/);
+
+    endConnection = true;
+    runs = 0;
+    const settled = Promise.allSettled([1, 2, 3].map((n) => click(n + 10)));
+    // The server ends the batch's connection (a restart, an operator) while the text runs.
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      for (let ended = 0; ended === 0;) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const { rows } = await admin.query<{ n: number }>(
+          // The text may be longer than the part of it PostgreSQL shows here: found by what it is waiting for.
+          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query like $1 and wait_event = 'PgSleep'`,
+          ['/* svc: joined */ %'],
+        );
+        ended = rows[0]!.n;
+      }
+    } finally {
+      await admin.end();
+    }
+    const results = await settled;
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(runs).toBe(3);
+    expect(await db.selectFrom('events').select('occurred_at').orderBy('occurred_at').execute()).toEqual([
+      { occurred_at: 1 },
+      { occurred_at: 2 },
+      { occurred_at: 3 },
+    ]);
   });
 });
 

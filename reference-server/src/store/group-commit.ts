@@ -1,10 +1,11 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { enterBatch } from './batch-connection';
+import { batchConnectionOf, enterBatch } from './batch-connection';
 import { readInAdvance, type ReadInAdvance } from './batch-reads';
 import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } from './batch-ids';
 import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
 import type { Dialect } from './db';
 import { collectMetrics, MetricDeltas } from './metrics';
+import { deferStatement, joinRoundTrips, rolledBack } from './round-trips';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -33,7 +34,7 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 class BatchSteps {
   /** Opens a batch run request by request (the first request's savepoint included). */
   readonly start: CompiledQuery[];
-  /** Opens a combined batch: no savepoints. */
+  /** Opens a combined batch: no savepoints (one statement each: on PostgreSQL they are deferred, store/round-trips.ts). */
   readonly startCombined: CompiledQuery[];
   private readonly next: Record<'ok' | 'failed', CompiledQuery[]>;
   private readonly last: Record<'ok' | 'failed', CompiledQuery[]>;
@@ -46,7 +47,7 @@ class BatchSteps {
     const raw = (...statements: CompiledQuery[]) => CompiledQuery.raw(statements.map((q) => q.sql).join('; '));
     if (joined) {
       this.start = [raw(...first, open)];
-      this.startCombined = [raw(...first)];
+      this.startCombined = first;
       this.next = { ok: [raw(release, open)], failed: [raw(rollback, release, open)] };
     } else {
       this.start = [...first, open];
@@ -105,6 +106,8 @@ export class GroupCommit {
     private readonly placeholders: Placeholders,
     /** Each batch's source of new sales' and commissions' ids (store/batch-ids.ts). */
     private readonly ids: () => IdSource,
+    /** PostgreSQL: a combined batch's statements share round trips (store/round-trips.ts). */
+    private readonly joined: boolean,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
@@ -166,7 +169,7 @@ export class GroupCommit {
     let failing: { job: Job; error: unknown } | undefined;
     let committing = false;
     try {
-      await this.transaction(this.steps.startCombined, async (trx) => {
+      await this.transaction(this.steps.startCombined, this.joined, async (trx) => {
         holdInserts(trx, held);
         await readInAdvance(
           trx,
@@ -191,16 +194,20 @@ export class GroupCommit {
         // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
         if (held.placeholders === 'numbered') held.holdAll = true;
         await metrics.write(trx);
-        await writeHeldInserts(trx);
+        // PostgreSQL: the held rows go with the `commit`, in its round trip (store/round-trips.ts).
+        await writeHeldInserts(trx, this.joined ? deferStatement : undefined);
         committing = true;
       });
     } catch (error) {
-      if (committing) {
+      // A joined `commit` that PostgreSQL refused for one of its statements stored nothing: as when writing held rows
+      // fails, nobody can say whose row it was. Any other failed COMMIT may have stored them: never run again.
+      const heldFailed = held.failed || (committing && this.joined && rolledBack(error));
+      if (committing && !heldFailed) {
         for (const job of jobs) job.reject(error);
         return { settled: true };
       }
       this.combine = false;
-      return { settled: false, failed: held.failed ? undefined : failing };
+      return { settled: false, failed: heldFailed ? undefined : failing };
     }
     jobs.forEach((job, index) => job.resolve(values[index]));
     return { settled: true };
@@ -218,7 +225,7 @@ export class GroupCommit {
   private async runApart(jobs: Job[]): Promise<void> {
     const again: Job[] = [];
     try {
-      await this.transaction(this.steps.start, async (trx) => {
+      await this.transaction(this.steps.start, false, async (trx) => {
         const metrics = new MetricDeltas();
         for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
@@ -258,14 +265,20 @@ export class GroupCommit {
 
   /**
    * `body` in a transaction on one connection of the store, opened by `start` (which begins it: one round trip with
-   * the batch's first commands on PostgreSQL), committed after it, rolled back when it or the COMMIT fails.
+   * the batch's first commands on PostgreSQL; `deferStart`: sent with the batch's first statement that is waited
+   * for, store/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
    */
-  private async transaction(start: CompiledQuery[], body: (trx: Db) => Promise<void>): Promise<void> {
+  private async transaction(start: CompiledQuery[], deferStart: boolean, body: (trx: Db) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
       await enterBatch(trx, this.db);
       takeIdsFrom(trx, this.ids());
+      const connection = batchConnectionOf(trx)!;
+      if (this.joined) joinRoundTrips(connection);
       try {
-        for (const command of start) await trx.executeQuery(command);
+        for (const command of start) {
+          if (deferStart) deferStatement(connection, command);
+          else await trx.executeQuery(command);
+        }
         await body(trx);
         await trx.executeQuery(COMMIT);
       } catch (error) {
@@ -292,7 +305,7 @@ export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?:
   const postgres = options.dialect === 'postgres';
   const blocks = new SequenceBlocks();
   const ids = postgres ? () => blocks : () => new AutoincrementCounters();
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids));
+  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids, postgres));
 }
 
 /**

@@ -10,6 +10,7 @@ import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
 import { insertCustomer, updateCustomer } from './customers';
 import { findSaleByTransactionId, insertSale } from './sales';
+import { endConnectionWhileItSleeps, sentTexts } from './postgres.fixture';
 import { saleRow } from './rows.fixture';
 import { isUniqueViolation } from './unique-violation';
 
@@ -214,7 +215,7 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
   it('sends a batch of clicks in one round trip, and fails every request, running none again, when its outcome is unknown', async () => {
     // What the driver is asked to send, one text per round trip (the real driver, watched).
     const driver = vi.spyOn(pg.Client.prototype, 'query');
-    const sent = () => driver.mock.calls.map(([query]) => (typeof query === 'string' ? query : String((query as { text?: unknown }).text)));
+    const sent = () => sentTexts(driver.mock.calls);
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
     let runs = 0;
@@ -240,21 +241,7 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
     runs = 0;
     const settled = Promise.allSettled([1, 2, 3].map((n) => click(n + 10)));
     // The server ends the batch's connection (a restart, an operator) while the text runs.
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      for (let ended = 0; ended === 0;) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        const { rows } = await admin.query<{ n: number }>(
-          // The text may be longer than the part of it PostgreSQL shows here: found by what it is waiting for.
-          `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query like $1 and wait_event = 'PgSleep'`,
-          ['/* svc: joined */ %'],
-        );
-        ended = rows[0]!.n;
-      }
-    } finally {
-      await admin.end();
-    }
+    await endConnectionWhileItSleeps(url, '/* svc: joined */ ');
     const results = await settled;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(runs).toBe(3);
@@ -283,16 +270,20 @@ describe(`writes nobody reads the answer of, in a combined batch on ${url.split(
     updated_at: 1,
   });
 
-  it('are seen by every later statement of the batch that reads their table, and committed with it', async () => {
-    const driver = vi.spyOn(pg.Client.prototype, 'query');
+  /** A store holding customers `a` and `b`, and their ids. */
+  async function twoCustomers() {
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
     await insertCustomer(db, customer('a'));
     await insertCustomer(db, customer('b'));
-    const ids = Object.fromEntries(
-      (await db.selectFrom('customers').select(['id', 'customer_key']).execute()).map((row) => [row.customer_key, row.id]),
-    );
-    const texts = () => driver.mock.calls.map(([query]) => String(typeof query === 'string' ? query : (query as { text?: unknown }).text));
+    const rows = await db.selectFrom('customers').select(['id', 'customer_key']).execute();
+    return { db, ids: Object.fromEntries(rows.map((row) => [row.customer_key, row.id])) };
+  }
+
+  it('are seen by every later statement of the batch that reads their table, and committed with it', async () => {
+    const driver = vi.spyOn(pg.Client.prototype, 'query');
+    const { db, ids } = await twoCustomers();
+    const texts = () => sentTexts(driver.mock.calls);
     driver.mockClear();
     // A batch of updates alone.
     await Promise.all([
@@ -319,13 +310,7 @@ describe(`writes nobody reads the answer of, in a combined batch on ${url.split(
   });
 
   it('fail their batch as a held row does: it runs again request by request, and only the request that broke a rule fails', async () => {
-    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
-    const { db } = store;
-    await insertCustomer(db, customer('a'));
-    await insertCustomer(db, customer('b'));
-    const ids = Object.fromEntries(
-      (await db.selectFrom('customers').select(['id', 'customer_key']).execute()).map((row) => [row.customer_key, row.id]),
-    );
+    const { db, ids } = await twoCustomers();
     // The second update takes the first customer's key: the key is unique per program.
     const results = await Promise.allSettled([
       writeTransaction(db, (trx) => updateCustomer(trx, ids.a, { email: 'a@example.test', updated_at: 2 })),

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type DatabaseConnection } from 'kysely';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
+import { endConnectionWhileItSleeps } from './postgres.fixture';
 import { deferStatement, joinRoundTrips, JOINED, rolledBack } from './round-trips';
 import { isUniqueViolation } from './unique-violation';
 
@@ -104,20 +104,7 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
         (reason: unknown) => reason,
       );
       // The server ends the connection while the text runs (a restart, an operator).
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        for (let ended = 0; ended === 0;) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          const { rows } = await admin.query<{ n: number }>(
-            `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query like $1 and wait_event = 'PgSleep'`,
-            [`${JOINED}begin; insert into probe%`],
-          );
-          ended = rows[0]!.n;
-        }
-      } finally {
-        await admin.end();
-      }
+      await endConnectionWhileItSleeps(url, `${JOINED}begin; insert into probe`);
       const error = await outcome;
       expect(error).toBeInstanceOf(Error);
       expect(rolledBack(error)).toBe(false);

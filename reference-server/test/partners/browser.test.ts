@@ -46,6 +46,9 @@ describe('partners in Chromium', () => {
   it('add partner → link → storefront visit → lead → sale → figures and CSV → payout; the partner sees it and turns the link off', async () => {
     const owner = await signIn(demo.email);
     await owner.locator('#partners-card').waitFor({ timeout: 10_000 });
+    // The section is in the page's HTML; its script (client/partners.ts) handles the forms once loaded, and fills the
+    // list then. A click before that submits the form as a plain page load (seen on a loaded machine).
+    await owner.locator('#partners-body tr').first().waitFor({ timeout: 20_000 });
 
     // Add a partner and create a link for them: the full shareable URL opens the demo storefront.
     await owner.getByLabel('Partner name').fill('Jane Doe');

@@ -210,8 +210,8 @@ describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
 });
 
 describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on PostgreSQL', () => {
-  /** Seconds: long enough to be found running. */
-  const SLEEP = 5;
+  /** Long enough to be found running; its duration is this test's own (`endConnectionWhileItSleeps`). */
+  const SLEEP = 'select pg_sleep(5.011)';
   it('sends a batch of clicks in one round trip, and fails every request, running none again, when its outcome is unknown', async () => {
     // What the driver is asked to send, one text per round trip (the real driver, watched).
     const driver = vi.spyOn(pg.Client.prototype, 'query');
@@ -223,12 +223,13 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
     const click = (n: number) =>
       writeTransaction(db, async (trx) => {
         runs++;
-        await insertEvent(trx, event(n));
         // A statement held with the batch's rows, to be running when the connection ends (below): inside the text
-        // that holds the commit, so that nobody can say whether it committed.
-        if (endConnection && n === 12) {
-          heldInsertsOf(trx)!.holdStatement('events', 'wait', [], () => CompiledQuery.raw(`select pg_sleep(${SLEEP})`));
+        // that holds the commit, so that nobody can say whether it committed. Held first, so that it comes early in
+        // the text, in the part of it PostgreSQL shows.
+        if (endConnection && n === 11) {
+          heldInsertsOf(trx)!.holdStatement('events', 'wait', [], () => CompiledQuery.raw(SLEEP));
         }
+        await insertEvent(trx, event(n));
         return n;
       });
     driver.mockClear();
@@ -241,7 +242,7 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
     runs = 0;
     const settled = Promise.allSettled([1, 2, 3].map((n) => click(n + 10)));
     // The server ends the batch's connection (a restart, an operator) while the text runs.
-    await endConnectionWhileItSleeps(url, '/* svc: joined */ ');
+    await endConnectionWhileItSleeps(url, SLEEP);
     const results = await settled;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(runs).toBe(3);

@@ -106,11 +106,14 @@ export class GroupCommit {
     private readonly placeholders: Placeholders,
     /** Each batch's source of new sales' and commissions' ids (store/batch-ids.ts). */
     private readonly ids: () => IdSource,
-    /** PostgreSQL: a combined batch's statements share round trips (store/round-trips.ts). */
-    private readonly joined: boolean,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
+
+  /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/round-trips.ts). */
+  private get joined(): boolean {
+    return this.placeholders === 'numbered';
+  }
 
   run<T>(work: (trx: Db) => Promise<T>, reads: ReadInAdvance[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -192,7 +195,7 @@ export class GroupCommit {
           collectMetrics(trx, undefined);
         }
         // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
-        if (held.placeholders === 'numbered') held.holdAll = true;
+        if (this.joined) held.holdAll = true;
         await metrics.write(trx);
         // PostgreSQL: the held rows go with the `commit`, in its round trip (store/round-trips.ts).
         await writeHeldInserts(trx, this.joined ? deferStatement : undefined);
@@ -305,7 +308,7 @@ export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?:
   const postgres = options.dialect === 'postgres';
   const blocks = new SequenceBlocks();
   const ids = postgres ? () => blocks : () => new AutoincrementCounters();
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids, postgres));
+  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids));
 }
 
 /**

@@ -1,19 +1,20 @@
 import pg from 'pg';
 
 /**
- * Ends, as a restart or an operator would, the connection running a statement text that starts with `prefix` once
- * it waits in `pg_sleep` (the tests hold one in the text), and resolves when it did. Found by what it waits for: the
- * text may be longer than the part of it `pg_stat_activity` shows.
+ * Ends, as a restart or an operator would, the connection whose text holds `sleep` (a `select pg_sleep(…)` of a
+ * duration no other test uses: test files run side by side on one database) once it waits there, and resolves when
+ * it did. Found by what it waits for and by that statement: PostgreSQL shows only the start of a long text.
  */
-export async function endConnectionWhileItSleeps(url: string, prefix: string): Promise<void> {
+export async function endConnectionWhileItSleeps(url: string, sleep: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     for (let ended = 0; ended === 0;) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const { rows } = await admin.query<{ n: number }>(
-        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query like $1 and wait_event = 'PgSleep'`,
-        [`${prefix}%`],
+        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+         where strpos(query, $1) > 0 and wait_event = 'PgSleep' and pid <> pg_backend_pid()`,
+        [sleep],
       );
       ended = rows[0]!.n;
     }

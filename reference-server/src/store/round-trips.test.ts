@@ -98,13 +98,13 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
     await recorded(async (connection) => {
       deferStatement(connection, raw('begin'));
       deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
-      deferStatement(connection, raw('select pg_sleep(5)'));
+      deferStatement(connection, raw('select pg_sleep(5.022)'));
       const outcome = connection.executeQuery(raw('commit')).then(
         () => undefined,
         (reason: unknown) => reason,
       );
       // The server ends the connection while the text runs (a restart, an operator).
-      await endConnectionWhileItSleeps(url, `${JOINED}begin; insert into probe`);
+      await endConnectionWhileItSleeps(url, 'select pg_sleep(5.022)');
       const error = await outcome;
       expect(error).toBeInstanceOf(Error);
       expect(rolledBack(error)).toBe(false);

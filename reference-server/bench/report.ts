@@ -33,6 +33,8 @@ export async function writeReport(report: Report): Promise<void> {
     `- Load: autocannon, ${report.connections} connections, ${report.seconds} s per route after a 2 s warm-up, client on the same machine.`,
     '- Server: the built `dist/server.js` as its own process, `SVC_RATE_LIMITS=off`, test control on (for set-up only).',
     '- Baseline: a bare Fastify 5 route in its own process that parses the same JSON body (same 64 KiB limit) and answers a constant.',
+    '  The lead and sale runs send both processes a fresh body per request from one generator, so the load generator,',
+    '  which shares the two cores, does the same work in both runs.',
     '- Every measured request is a success path: clicks on a live link; server-mode leads on fresh clicks; sales with fresh',
     '  transaction ids for attributed customers of a `recurring_percent` program (a commission on every sale).',
     '',

@@ -1,6 +1,6 @@
 import { trackerSnippet } from '@svc/types';
 import { dashboardAssetUrl } from './built-assets';
-import { escapeHtml, page } from './html';
+import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
 import { webhooksSection } from './webhooks-section';
 
@@ -40,7 +40,7 @@ export function dashboardPage(view: DashboardView): string {
         <option value="recurring_fixed">Fixed amount on every sale (cents)</option>
       </select>
       <label for="np-rate">Rate</label><input id="np-rate" name="commission_rate" type="number" min="0" step="any" required value="20">
-      <button type="submit">Create program</button>
+      ${scriptSubmit('Create program')}
       <div id="new-program-result" aria-live="polite"></div>
     </form>
   </aside>
@@ -116,7 +116,7 @@ export function dashboardPage(view: DashboardView): string {
           <p class="hint">Server required: a signup reported from the browser stays provisional until your server confirms it with the API key. Browser allowed: it counts at once.</p>
           <label for="st-origins">Allowed origins (one per line; empty = any origin)</label>
           <textarea id="st-origins" name="allowed_origins" placeholder="https://shop.example"></textarea>
-          <button type="submit">Save settings</button>
+          ${scriptSubmit('Save settings')}
           <div id="settings-result" aria-live="polite"></div>
         </form>
       </div>
@@ -136,7 +136,7 @@ export function dashboardPage(view: DashboardView): string {
         <p id="processor-state"></p>
         <label for="pr-account">Connected account id</label>
         <input id="pr-account" name="processor_account" placeholder="acct_123">
-        <button type="submit">Connect</button>
+        ${scriptSubmit('Connect')}
         <button type="button" class="secondary" id="processor-disconnect">Disconnect</button>
         <div id="processor-result" aria-live="polite"></div>
       </form>

@@ -7,6 +7,14 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => entities[c] ?? c);
 }
 
+/**
+ * The submit button of a form its page's script handles: disabled until the script took the form over
+ * (client/dom.ts, `onSubmit`), so a form sent before that never loads the page with its fields in the address.
+ */
+export function scriptSubmit(label: string): string {
+  return `<button type="submit" disabled>${escapeHtml(label)}</button>`;
+}
+
 /** The shared page frame: one stylesheet, no framework; `scripts` are URLs (dashboardAssetUrl). */
 export function page(title: string, body: string, scripts: string[] = []): string {
   return `<!doctype html>

@@ -1,3 +1,5 @@
+import { scriptSubmit } from './html';
+
 /**
  * The Partners section of a program (its script: client/partners.ts): add a partner, create and copy a link,
  * turn a link off, per-partner figures, the commission CSV and payouts. Filled from the partner routes.
@@ -12,13 +14,13 @@ export const partnersSection = `<div class="card" id="partners-card">
             <h4>Add a partner</h4>
             <label for="pa-name">Partner name</label><input id="pa-name" name="name" required maxlength="200" placeholder="Jane Doe">
             <label for="pa-email">Email (optional: their sign-in to the partner view)</label><input id="pa-email" name="email" type="email" placeholder="jane@example.com">
-            <button type="submit">Add partner</button>
+            ${scriptSubmit('Add partner')}
           </form>
           <form id="new-link-form">
             <h4>Create a referral link</h4>
             <label for="ln-partner">Partner</label><select id="ln-partner" name="partner_id" required></select>
             <label for="ln-short">Short link (optional: 3 to 64 letters, digits, _ or -)</label><input id="ln-short" name="short_link" pattern="[A-Za-z0-9_\\-]{3,64}" placeholder="generated when empty">
-            <button type="submit">Create link</button>
+            ${scriptSubmit('Create link')}
           </form>
         </div>
         <div id="partners-result" aria-live="polite"></div>

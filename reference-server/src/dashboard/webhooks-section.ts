@@ -1,3 +1,5 @@
+import { scriptSubmit } from './html';
+
 /**
  * The Webhooks section of a program (its script: client/webhooks.ts): add an endpoint and copy its signing
  * secret (shown once), list endpoints with their recent deliveries, send a test event, pause and remove. Filled from
@@ -15,7 +17,7 @@ export const webhooksSection = `<div class="card" id="webhooks-card">
             <label><input type="checkbox" name="events" value="commission.created"> commission.created</label>
             <label><input type="checkbox" name="events" value="sale.refunded"> sale.refunded</label>
           </fieldset>
-          <button type="submit">Add endpoint</button>
+          ${scriptSubmit('Add endpoint')}
         </form>
         <div id="webhooks-result" aria-live="polite"></div>
         <div id="webhooks-list"></div>

@@ -42,6 +42,39 @@ const status = (key: string) =>
   fetch(`${server.url}/api/v1/cli/status`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
 
 describe('dashboard in Chromium', () => {
+  it('keeps a form unsent until its script took it over: no page load with the fields in the address', async () => {
+    const owner = await signIn('early@shop.example');
+    // The page again, its script held back: the form is on screen, nothing handles it yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await owner.route(/\/dashboard\/assets\/app\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not `domcontentloaded`: that event waits for the page's deferred scripts.
+    await owner.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+    const pageLoads: string[] = [];
+    owner.on('request', (request) => {
+      if (request.isNavigationRequest()) pageLoads.push(request.url());
+    });
+    const create = owner.getByRole('button', { name: 'Create program' });
+    await create.waitFor();
+    expect(await create.isDisabled()).toBe(true);
+    await owner.getByLabel('Name', { exact: true }).fill('Early shop');
+    await owner.getByLabel('Website domain').fill('early.example');
+    await owner.getByLabel('Name', { exact: true }).press('Enter');
+    // Enter on a form whose submit button is disabled sends nothing (HTML's implicit submission); had it loaded the
+    // page, the fields filled above would be empty below and the program never created.
+
+    release();
+    await expect.poll(() => create.isEnabled(), { timeout: 10_000 }).toBe(true);
+    await owner.getByLabel('Rate').fill('10');
+    await create.click();
+    await expect.poll(() => owner.locator('#pv-name').textContent(), { timeout: 10_000 }).toBe('Early shop');
+    expect(pageLoads).toEqual([]);
+    await owner.context().close();
+  });
+
   it('signs in, creates a program, shows a live test click, verifies, and lets only the owner regenerate the key', async () => {
     // Sign in (the dev account is created on first use) and create a program.
     const owner = await signIn('owner@shop.example');

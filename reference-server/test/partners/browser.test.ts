@@ -43,11 +43,29 @@ const row = (page: Page, name: string) => page.locator('#partners-body tr', { ha
 const cells = async (page: Page, name: string) => (await row(page, name).locator('td').allTextContents()).map((t) => t.trim());
 
 describe('partners in Chromium', () => {
+  it('fills the section when its script arrives after the dashboard script opened the program', async () => {
+    const owner = await signIn(demo.email);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await owner.route(/\/dashboard\/assets\/partners\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Not `domcontentloaded`: that event waits for the held script.
+    await owner.goto(`${running.url}/dashboard`, { waitUntil: 'commit' });
+    // The dashboard script has announced the open program (client/program-event.ts) before the Partners script ran.
+    await owner.locator('html[data-open-program]').waitFor({ state: 'attached', timeout: 10_000 });
+    expect(await owner.getByRole('button', { name: 'Add partner' }).isDisabled()).toBe(true);
+    release();
+    await owner.locator('#partners-body tr').first().waitFor({ timeout: 10_000 });
+    expect(await owner.getByRole('button', { name: 'Add partner' }).isEnabled()).toBe(true);
+    await owner.context().close();
+  });
+
   it('add partner → link → storefront visit → lead → sale → figures and CSV → payout; the partner sees it and turns the link off', async () => {
     const owner = await signIn(demo.email);
     await owner.locator('#partners-card').waitFor({ timeout: 10_000 });
-    // The section is in the page's HTML; its script (client/partners.ts) handles the forms once loaded, and fills the
-    // list then. A click before that submits the form as a plain page load (seen on a loaded machine).
+    // The list's first load done: the loads the forms below start are the last to fill it.
     await owner.locator('#partners-body tr').first().waitFor({ timeout: 20_000 });
 
     // Add a partner and create a link for them: the full shareable URL opens the demo storefront.

@@ -4,8 +4,8 @@
  * calls the dashboard routes (/api/dashboard/*, /api/tracking/*) with the session cookie, and announces the open
  * program to the Partners and Webhooks scripts with a `svc:program` event (program-event.ts).
  */
-import { $, ApiError, api as call, type Answer, all, clear, el, messageOf, notice, when } from './dom';
-import { programEvent } from './program-event';
+import { $, ApiError, api as call, type Answer, all, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { announceProgram } from './program-event';
 
 const POLL_MS = 3000;
 
@@ -91,7 +91,7 @@ async function openProgram(id: number): Promise<void> {
   await Promise.all([loadStatus(id), loadReadiness(id), loadEvents(id), loadPerformance(id)]);
   // The Partners and Webhooks sections (partners.js, webhooks.js) load for the program now open.
   const program = state.program;
-  if (program && state.role) document.dispatchEvent(programEvent({ id, domain: program.domain, role: state.role }));
+  if (program && state.role) announceProgram({ id, domain: program.domain, role: state.role });
   state.timer = setInterval(() => void poll(id), POLL_MS);
 }
 
@@ -365,26 +365,23 @@ function showNewKey(key: string, text: string): void {
 }
 
 // Settings and processor
-$('settings-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  void (async () => {
-    const origins = $('st-origins', HTMLTextAreaElement)
-      .value.split('\n')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    try {
-      const id = openProgramId();
-      await api('PATCH', '/api/dashboard/programs/' + id, {
-        attribution_window_days: Number($('st-window', HTMLInputElement).value),
-        lead_auth: $('st-leadauth', HTMLSelectElement).value,
-        allowed_origins: origins.length ? origins : null,
-      });
-      notice('settings-result', 'ok', 'Settings saved.');
-      await loadStatus(id);
-    } catch (e) {
-      notice('settings-result', 'error', messageOf(e));
-    }
-  })();
+onSubmit('settings-form', async () => {
+  const origins = $('st-origins', HTMLTextAreaElement)
+    .value.split('\n')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  try {
+    const id = openProgramId();
+    await api('PATCH', '/api/dashboard/programs/' + id, {
+      attribution_window_days: Number($('st-window', HTMLInputElement).value),
+      lead_auth: $('st-leadauth', HTMLSelectElement).value,
+      allowed_origins: origins.length ? origins : null,
+    });
+    notice('settings-result', 'ok', 'Settings saved.');
+    await loadStatus(id);
+  } catch (e) {
+    notice('settings-result', 'error', messageOf(e));
+  }
 });
 async function setProcessor(value: string | null): Promise<void> {
   try {
@@ -398,33 +395,27 @@ async function setProcessor(value: string | null): Promise<void> {
     notice('processor-result', 'error', messageOf(e));
   }
 }
-$('processor-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  void setProcessor($('pr-account', HTMLInputElement).value.trim());
-});
+onSubmit('processor-form', () => setProcessor($('pr-account', HTMLInputElement).value.trim()));
 $('processor-disconnect').addEventListener('click', () => void setProcessor(null));
 
 // New program
-$('new-program-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  void (async () => {
-    try {
-      const p = (
-        await api<Answer<'dashboardCreateProgram', 201>>('POST', '/api/dashboard/programs', {
-          name: $('np-name', HTMLInputElement).value,
-          domain: $('np-domain', HTMLInputElement).value,
-          commission_type: $('np-type', HTMLSelectElement).value,
-          commission_rate: Number($('np-rate', HTMLInputElement).value),
-        })
-      ).data.program;
-      notice('new-program-result', 'ok', 'Program created.');
-      $('new-program-form', HTMLFormElement).reset();
-      state.pendingKey = { key: p.api_token, text: 'Your API key for ' + p.name + '.' };
-      await loadPrograms(p.id);
-    } catch (e) {
-      notice('new-program-result', 'error', messageOf(e));
-    }
-  })();
+onSubmit('new-program-form', async () => {
+  try {
+    const p = (
+      await api<Answer<'dashboardCreateProgram', 201>>('POST', '/api/dashboard/programs', {
+        name: $('np-name', HTMLInputElement).value,
+        domain: $('np-domain', HTMLInputElement).value,
+        commission_type: $('np-type', HTMLSelectElement).value,
+        commission_rate: Number($('np-rate', HTMLInputElement).value),
+      })
+    ).data.program;
+    notice('new-program-result', 'ok', 'Program created.');
+    $('new-program-form', HTMLFormElement).reset();
+    state.pendingKey = { key: p.api_token, text: 'Your API key for ' + p.name + '.' };
+    await loadPrograms(p.id);
+  } catch (e) {
+    notice('new-program-result', 'error', messageOf(e));
+  }
 });
 
 window.addEventListener('hashchange', route);

@@ -43,6 +43,20 @@ export function notice(target: string, kind: NoticeKind, text: string): void {
   clear($(target)).appendChild(el('p', { className: 'notice ' + kind, role: kind === 'error' ? 'alert' : 'status', text }));
 }
 
+/**
+ * Makes the page's form `id` run `onSubmit` instead of loading a page, then enables its submit buttons. The page's
+ * HTML renders them disabled (src/dashboard/html.ts, `scriptSubmit`): submitted before this script ran, the form
+ * would load the page again with its fields (a partner's email, an endpoint URL) in the address and do nothing else.
+ */
+export function onSubmit(id: string, run: () => Promise<void> | void): void {
+  const form = $(id, HTMLFormElement);
+  form.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    void run();
+  });
+  for (const submit of form.querySelectorAll<HTMLButtonElement>('button[type="submit"]')) submit.disabled = false;
+}
+
 /** A button that runs `onClick`. */
 export function button(text: string, className: string, onClick: () => unknown): HTMLButtonElement {
   const b = el('button', { type: 'button', className, text });

@@ -3,7 +3,7 @@
  * (app.ts) announces the open program with a `svc:program` event; the partner view loads on its own from
  * GET /api/partner.
  */
-import { $, type Answer, api, button, clear, el, messageOf, notice } from './dom';
+import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit } from './dom';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Partner = Answer<'dashboardListPartners'>['data']['partners'][number];
@@ -150,51 +150,45 @@ function csvLink(): void {
 }
 $('csv-from').addEventListener('change', csvLink);
 $('csv-to').addEventListener('change', csvLink);
-$('new-partner-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  void (async () => {
-    const email = $('pa-email', HTMLInputElement).value.trim();
-    const name = $('pa-name', HTMLInputElement).value;
-    try {
-      const p = (
-        await api<Answer<'dashboardCreatePartner', 201>>(
-          'POST',
-          '/api/dashboard/programs/' + program().id + '/partners',
-          email ? { name, email } : { name },
-        )
-      ).data;
-      $('new-partner-form', HTMLFormElement).reset();
-      notice('partners-result', 'ok', 'Partner ' + p.name + ' added. Create a referral link for them.');
-      await loadPartners();
-      $('ln-partner', HTMLSelectElement).value = String(p.id);
-    } catch (e) {
-      notice('partners-result', 'error', messageOf(e));
-    }
-  })();
+onSubmit('new-partner-form', async () => {
+  const email = $('pa-email', HTMLInputElement).value.trim();
+  const name = $('pa-name', HTMLInputElement).value;
+  try {
+    const p = (
+      await api<Answer<'dashboardCreatePartner', 201>>(
+        'POST',
+        '/api/dashboard/programs/' + program().id + '/partners',
+        email ? { name, email } : { name },
+      )
+    ).data;
+    $('new-partner-form', HTMLFormElement).reset();
+    notice('partners-result', 'ok', 'Partner ' + p.name + ' added. Create a referral link for them.');
+    await loadPartners();
+    $('ln-partner', HTMLSelectElement).value = String(p.id);
+  } catch (e) {
+    notice('partners-result', 'error', messageOf(e));
+  }
 });
-$('new-link-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  void (async () => {
-    const short = $('ln-short', HTMLInputElement).value.trim();
-    const body: { partner_id: number; short_link?: string } = { partner_id: Number($('ln-partner', HTMLSelectElement).value) };
-    if (short) body.short_link = short;
-    try {
-      const l = (await api<Answer<'dashboardCreateLink', 201>>('POST', '/api/dashboard/programs/' + program().id + '/links', body)).data;
-      $('ln-short', HTMLInputElement).value = '';
-      const box = clear($('partners-result'));
-      box.appendChild(
-        el('p', { className: 'notice ok', role: 'status' }, [
-          'Link created. The partner shares: ',
-          el('code', { id: 'new-link-url', text: l.url }),
-          ' ',
-          copyButton(l.url, 'partners-result'),
-        ]),
-      );
-      await loadPartners();
-    } catch (e) {
-      notice('partners-result', 'error', messageOf(e));
-    }
-  })();
+onSubmit('new-link-form', async () => {
+  const short = $('ln-short', HTMLInputElement).value.trim();
+  const body: { partner_id: number; short_link?: string } = { partner_id: Number($('ln-partner', HTMLSelectElement).value) };
+  if (short) body.short_link = short;
+  try {
+    const l = (await api<Answer<'dashboardCreateLink', 201>>('POST', '/api/dashboard/programs/' + program().id + '/links', body)).data;
+    $('ln-short', HTMLInputElement).value = '';
+    const box = clear($('partners-result'));
+    box.appendChild(
+      el('p', { className: 'notice ok', role: 'status' }, [
+        'Link created. The partner shares: ',
+        el('code', { id: 'new-link-url', text: l.url }),
+        ' ',
+        copyButton(l.url, 'partners-result'),
+      ]),
+    );
+    await loadPartners();
+  } catch (e) {
+    notice('partners-result', 'error', messageOf(e));
+  }
 });
 onProgram((opened) => {
   current = opened;

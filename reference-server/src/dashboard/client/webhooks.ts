@@ -3,7 +3,7 @@
  * list endpoints with their recent deliveries, send a test event, pause and remove. The dashboard script (app.ts)
  * announces the open program with a `svc:program` event.
  */
-import { $, type Answer, all, api, button, clear, el, messageOf, notice as noticeIn, type NoticeKind, when } from './dom';
+import { $, type Answer, all, api, button, clear, el, messageOf, notice as noticeIn, type NoticeKind, onSubmit, when } from './dom';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Endpoint = Answer<'dashboardListWebhookEndpoints'>['data'][number];
@@ -104,29 +104,26 @@ async function remove(e: Endpoint): Promise<void> {
     notice('error', messageOf(err));
   }
 }
-$('new-webhook-form').addEventListener('submit', (ev) => {
-  ev.preventDefault();
-  void (async () => {
-    const events = all<HTMLInputElement>('#wh-events input:checked').map((i) => i.value);
-    const url = $('wh-url', HTMLInputElement).value.trim();
-    const body = events.length ? { url, events } : { url };
-    try {
-      const e = (await api<Answer<'dashboardCreateWebhookEndpoint', 201>>('POST', base(), body)).data;
-      $('new-webhook-form', HTMLFormElement).reset();
-      const box = clear($('webhooks-result'));
-      box.appendChild(
-        el('div', { className: 'notice ok', role: 'status' }, [
-          el('p', {
-            text: 'Endpoint added. Its signing secret is shown only now: keep it in your backend (for example SVC_WEBHOOK_SECRET).',
-          }),
-          el('code', { id: 'new-webhook-secret', className: 'newkey', text: e.secret }),
-        ]),
-      );
-      await load();
-    } catch (err) {
-      notice('error', messageOf(err));
-    }
-  })();
+onSubmit('new-webhook-form', async () => {
+  const events = all<HTMLInputElement>('#wh-events input:checked').map((i) => i.value);
+  const url = $('wh-url', HTMLInputElement).value.trim();
+  const body = events.length ? { url, events } : { url };
+  try {
+    const e = (await api<Answer<'dashboardCreateWebhookEndpoint', 201>>('POST', base(), body)).data;
+    $('new-webhook-form', HTMLFormElement).reset();
+    const box = clear($('webhooks-result'));
+    box.appendChild(
+      el('div', { className: 'notice ok', role: 'status' }, [
+        el('p', {
+          text: 'Endpoint added. Its signing secret is shown only now: keep it in your backend (for example SVC_WEBHOOK_SECRET).',
+        }),
+        el('code', { id: 'new-webhook-secret', className: 'newkey', text: e.secret }),
+      ]),
+    );
+    await load();
+  } catch (err) {
+    notice('error', messageOf(err));
+  }
 });
 onProgram((opened) => {
   current = opened;

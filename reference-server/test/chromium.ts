@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /**
  * Debian's Chromium, headless, for the browser tests (`CHROMIUM_PATH` overrides the path). The background-network
@@ -18,4 +18,20 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Opens the dashboard at `url` with its script `asset` (`app.js`, `partners.js`) held back until the returned
+ * `release()`: what a slow load does. Returns once the page's HTML arrived (`domcontentloaded` would wait for the
+ * held script, as the page's scripts are deferred).
+ */
+export async function openWithScriptHeld(page: Page, url: string, asset: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/dashboard/assets/${asset}*`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  return release;
 }

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { launchChromium } from '../chromium';
+import { launchChromium, openWithScriptHeld } from '../chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackerSnippet } from '@svc/types';
 import { startReferenceServer, type ReferenceServer } from '../../src/start';
@@ -45,14 +45,7 @@ describe('dashboard in Chromium', () => {
   it('keeps a form unsent until its script took it over: no page load with the fields in the address', async () => {
     const owner = await signIn('early@shop.example');
     // The page again, its script held back: the form is on screen, nothing handles it yet.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await owner.route(/\/dashboard\/assets\/app\.js/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Not `domcontentloaded`: that event waits for the page's deferred scripts.
-    await owner.goto(`${server.url}/dashboard`, { waitUntil: 'commit' });
+    const release = await openWithScriptHeld(owner, `${server.url}/dashboard`, 'app.js');
     const pageLoads: string[] = [];
     owner.on('request', (request) => {
       if (request.isNavigationRequest()) pageLoads.push(request.url());

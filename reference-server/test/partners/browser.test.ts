@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page } from 'playwright-core';
-import { launchChromium } from '../chromium';
+import { launchChromium, openWithScriptHeld } from '../chromium';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../src/demo/start-demo';
 import { demo } from '../../src/demo/seed';
@@ -45,14 +45,7 @@ const cells = async (page: Page, name: string) => (await row(page, name).locator
 describe('partners in Chromium', () => {
   it('fills the section when its script arrives after the dashboard script opened the program', async () => {
     const owner = await signIn(demo.email);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await owner.route(/\/dashboard\/assets\/partners\.js/, async (route) => {
-      await held;
-      await route.continue();
-    });
-    // Not `domcontentloaded`: that event waits for the held script.
-    await owner.goto(`${running.url}/dashboard`, { waitUntil: 'commit' });
+    const release = await openWithScriptHeld(owner, `${running.url}/dashboard`, 'partners.js');
     // The dashboard script has announced the open program (client/program-event.ts) before the Partners script ran.
     await owner.locator('html[data-open-program]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await owner.getByRole('button', { name: 'Add partner' }).isDisabled()).toBe(true);

@@ -32,7 +32,6 @@ export default tseslint.config(
       // Generated from spec/openapi.yaml (a drift test keeps it equal to a fresh generation).
       'packages/types/src/openapi.ts',
       '**/*.d.ts',
-      'examples/storefront/public/**',
     ],
   },
   {
@@ -58,6 +57,15 @@ export default tseslint.config(
     extends: [js.configs.recommended],
     languageOptions: {
       globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', fetch: 'readonly' },
+    },
+  },
+  // The example storefront's page script: plain JavaScript as a shop would paste it, run by the browser as a classic
+  // script (type-checked against the DOM by examples/storefront/tsconfig.page.json).
+  {
+    files: ['examples/storefront/public/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { document: 'readonly', fetch: 'readonly', setTimeout: 'readonly', svc: 'readonly' },
     },
   },
   // Tests and scripts read untyped JSON answers; the checks that matter there are the assertions.

@@ -29,7 +29,7 @@
 
   document.getElementById('signup').addEventListener('submit', function (event) {
     event.preventDefault();
-    var email = document.getElementById('email').value;
+    var email = /** @type {HTMLInputElement} */ (document.getElementById('email')).value;
     // 1. Your backend creates the user and answers its stable id (the customer_key of every later call).
     post('api/signup', { email: email })
       .then(function (user) {
@@ -50,11 +50,14 @@
       });
   });
 
+  // The form is ours now: let it be sent (index.html renders its button disabled until this script runs).
+  /** @type {HTMLButtonElement} */ (document.querySelector('#signup button[type="submit"]')).disabled = false;
+
   var buttons = document.querySelectorAll('button.buy');
   for (var i = 0; i < buttons.length; i++) {
     buttons[i].addEventListener('click', function (event) {
       // The backend knows the price and the signed-in user; the browser only names the product.
-      post('api/checkout', { product: event.currentTarget.getAttribute('data-product') })
+      post('api/checkout', { product: /** @type {Element} */ (event.currentTarget).getAttribute('data-product') })
         .then(function (sale) {
           var money = function (cents) {
             return (cents / 100).toFixed(2) + ' ' + sale.currency;

@@ -44,7 +44,7 @@ export function notice(target: string, kind: NoticeKind, text: string): void {
 }
 
 /**
- * Makes the page's form `id` run `onSubmit` instead of loading a page, then enables its submit buttons. The page's
+ * Makes the page's form `id` call `run` instead of loading a page, then enables its submit buttons. The page's
  * HTML renders them disabled (src/dashboard/html.ts, `scriptSubmit`): submitted before this script ran, the form
  * would load the page again with its fields (a partner's email, an endpoint URL) in the address and do nothing else.
  */

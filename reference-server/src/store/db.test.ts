@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
+import { endConnectionWhileItSleeps } from './postgres.fixture';
 import { isUniqueViolation } from './unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
@@ -66,6 +67,17 @@ describe.runIf(url.startsWith('postgres'))('store on PostgreSQL, its connections
     expect(await running).toBeInstanceOf(Error);
     await new Promise((resolve) => setTimeout(resolve, 100));
     // The process is still here (an 'error' event nobody listened to would have ended it), and the store answers.
+    expect((await sql<{ n: number }>`select 1 as n`.execute(db)).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('never hands out again the connection whose statement the server ended', async () => {
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    const running = sql`select pg_sleep(5.033)`.execute(db).catch((error: unknown) => error);
+    await endConnectionWhileItSleeps(url, 'select pg_sleep(5.033)');
+    expect(await running).toBeInstanceOf(Error);
+    // At once: the pool hands out its most recently released connection first, and the failed statement's answer
+    // can come before the connection's end is seen.
     expect((await sql<{ n: number }>`select 1 as n`.execute(db)).rows).toEqual([{ n: 1 }]);
   });
 });

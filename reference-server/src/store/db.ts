@@ -185,6 +185,12 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
         if (inTransaction) changed = true;
         else lookups.invalidate();
       }
+    } catch (error) {
+      // Anything but a failed statement (PostgreSQL's FATAL when it ends the connection, a lost socket) leaves the
+      // connection unusable: ended now, so that the pool drops it when it is released. The statement's error can
+      // arrive before the socket's end, and the pool hands out its last released connection first.
+      if (!statementFailed(error)) void client.end().catch(() => undefined);
+      throw error;
     } finally {
       if (ending) {
         inTransaction = false;
@@ -194,6 +200,11 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
     }
     return result;
   };
+}
+
+/** PostgreSQL refused a statement (severity ERROR): its transaction is aborted, its connection goes on. */
+function statementFailed(error: unknown): boolean {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }
 
 /**

@@ -11,13 +11,6 @@ interface Slot {
   readonly [SLOT]: string;
 }
 
-/**
- * How a compiled query runs: `answered` (its rows and counts read); `unanswered`, a plain write whose answer the
- * caller does not read, which a combined group-commit batch on PostgreSQL holds with its rows instead of spending a
- * round trip on it (`DeferredInserts.holdWrite`); it resolves to no rows then.
- */
-export type Run = 'answered' | 'unanswered';
-
 /** Names a value of the arguments; typed as that value so that the builder still checks it against its column. */
 export type Slots<A> = <K extends keyof A & string>(name: K) => A[K];
 
@@ -35,11 +28,9 @@ const dialectOf = (db: Db): unknown => db.getExecutor().adapter.constructor;
  * those names in its parameter list, and each run swaps them for `args`. The query is still written with Kysely's
  * typed builder, for both stores, and runs through the same driver (a transaction's `trx` included).
  */
-export function compiled<A extends object, R>(
-  build: (db: Db, $: Slots<A>) => Compilable<R>,
-): (db: Db, args: A, run?: Run) => Promise<QueryResult<R>> {
+export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Compilable<R>): (db: Db, args: A) => Promise<QueryResult<R>> {
   const byDialect = new Map<unknown, CompiledQuery<R>>();
-  return async (db, args, run = 'answered') => {
+  return async (db, args) => {
     const dialect = dialectOf(db);
     let query = byDialect.get(dialect);
     if (!query) {
@@ -48,8 +39,6 @@ export function compiled<A extends object, R>(
       byDialect.set(dialect, query);
     }
     const bound = bind(query, args);
-    // A write whose answer nobody reads, in a combined batch: held with the batch's rows (store/deferred-inserts.ts).
-    if (run === 'unanswered' && heldInsertsOf(db)?.holdWrite(bound)) return { rows: [] };
     // In a group-commit batch, straight to its connection (store/batch-connection.ts).
     return batchConnectionOf(db)?.executeQuery(bound) ?? db.executeQuery(bound);
   };
@@ -62,15 +51,15 @@ export function compiled<A extends object, R>(
  */
 export function compiledFamily<A extends object, R, S>(
   build: (db: Db, $: Slots<A>, shape: S) => Compilable<R>,
-): (db: Db, shapeKey: string, shape: S, args: A, run?: Run) => Promise<QueryResult<R>> {
-  const members = new Map<string, (db: Db, args: A, run?: Run) => Promise<QueryResult<R>>>();
-  return (db, shapeKey, shape, args, run) => {
+): (db: Db, shapeKey: string, shape: S, args: A) => Promise<QueryResult<R>> {
+  const members = new Map<string, (db: Db, args: A) => Promise<QueryResult<R>>>();
+  return (db, shapeKey, shape, args) => {
     let member = members.get(shapeKey);
     if (!member) {
       member = compiled<A, R>((db, $) => build(db, $, shape));
       members.set(shapeKey, member);
     }
-    return member(db, args, run);
+    return member(db, args);
   };
 }
 

@@ -72,17 +72,17 @@ describe(`customer conversions in group-commit batches on ${url.split(':')[0]}`,
     store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
     const { db } = store;
     await insertCustomer(db, customer('a', 'lead'));
-    const { id } = (await findCustomerByKey(db, 1, false, 'a'))!;
-    const read = () =>
+    const read = (await findCustomerByKey(db, 1, false, 'a'))!;
+    const partner = () =>
       writeTransaction(
         db,
         async (trx) => (await findCustomerByKey(trx, 1, false, 'a'))?.partner_id,
         saleCustomerRead(1, false, 'a', undefined),
       );
     const [before, , after] = await Promise.all([
-      read(),
-      writeTransaction(db, (trx) => updateCustomer(trx, id, { partner_id: 2 })),
-      read(),
+      partner(),
+      writeTransaction(db, (trx) => updateCustomer(trx, read, { partner_id: 2 })),
+      partner(),
     ]);
     expect([before, after]).toEqual([1, 2]);
   });

@@ -130,23 +130,56 @@ export async function insertCustomer(db: Db, customer: Insertable<CustomersTable
   await insertRow(db, 'customers', customer);
 }
 
-export async function deleteCustomer(db: Db, id: number): Promise<void> {
-  customersChanged(db);
-  await db.deleteFrom('customers').where('id', '=', id).execute();
-}
+/**
+ * What a lead decided on when it read its customer before its batch: the customer's status, key, and whether it is
+ * provisional or vouched for by a browser only. Two leads of one customer at once both read it so; the writes below
+ * change it only while it is still as read, so the database decides which lead changed it
+ * (test/tracking/concurrency.test.ts).
+ */
+const stateAsRead = (customer: Customer) => ({
+  id: customer.id,
+  wasStatus: customer.status,
+  wasKey: customer.customer_key,
+  wasProvisional: customer.provisional,
+  wasLeadByBrowser: customer.lead_by_browser,
+});
+
+type AsRead = ReturnType<typeof stateAsRead>;
+
+const remove = compiled<AsRead, unknown>((db, $) =>
+  db
+    .deleteFrom('customers')
+    .where('id', '=', $('id'))
+    .where('status', '=', $('wasStatus'))
+    .where('customer_key', 'is not distinct from', $('wasKey'))
+    .where('provisional', '=', $('wasProvisional'))
+    .where('lead_by_browser', '=', $('wasLeadByBrowser')),
+);
 
 const update = compiledFamily<Record<string, unknown>, unknown, string[]>((db, $, columns) =>
   db
     .updateTable('customers')
     .set(Object.fromEntries(columns.map((column) => [column, $(column)])))
-    .where('id', '=', $('id') as number),
+    .where('id', '=', $('id') as number)
+    .where('status', '=', $('wasStatus') as Customer['status'])
+    .where('customer_key', 'is not distinct from', $('wasKey') as string | null)
+    .where('provisional', '=', $('wasProvisional') as Customer['provisional'])
+    .where('lead_by_browser', '=', $('wasLeadByBrowser') as Customer['lead_by_browser']),
 );
 
-export async function updateCustomer(db: Db, id: number, changes: Updateable<CustomersTable>): Promise<void> {
+/** Deletes `customer` unless its lead state changed since it was read (`stateAsRead`): whether it did. */
+export async function deleteCustomer(db: Db, customer: Customer): Promise<boolean> {
+  customersChanged(db);
+  const result = await remove(db, stateAsRead(customer));
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** Changes `customer` unless its lead state changed since it was read (`stateAsRead`): whether it did. */
+export async function updateCustomer(db: Db, customer: Customer, changes: Updateable<CustomersTable>): Promise<boolean> {
   customersChanged(db);
   const columns = Object.keys(changes);
-  // Nobody reads its answer: in a combined batch on PostgreSQL it goes with the batch's rows (a lead's one write).
-  await update(db, columns.join(','), columns, { ...changes, id }, 'unanswered');
+  const result = await update(db, columns.join(','), columns, { ...changes, ...stateAsRead(customer) });
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 const convert = compiledFamily<{ id: number; occurredAt: number; now: number }, unknown, boolean>((db, $, keepStatus) =>

@@ -13,7 +13,7 @@ import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
 import { preparedName } from './prepared';
-import { JOINED } from './round-trips';
+import { JOINED, type JoinedAnswer } from './round-trips';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -178,7 +178,8 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
       result = await (name ? query({ name, text, values }) : query(text, values));
       if (joined) {
         const each = Array.isArray(result) ? (result as pg.QueryResult[]) : [result];
-        result = { ...each[each.length - 1]!, rows: each.map((statement) => statement.rows as unknown[]) };
+        const answers = each.map(({ rows, command, rowCount }): JoinedAnswer => ({ rows: rows as unknown[], command, rowCount }));
+        result = { ...each[each.length - 1]!, rows: answers };
       }
       if (writes) {
         await query('select pg_notify($1, $2)', [channel, '']);

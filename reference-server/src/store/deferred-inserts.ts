@@ -119,18 +119,6 @@ export class DeferredInserts {
     this.added++;
   }
 
-  /**
-   * Holds `query` when it is a plain write of one table whose answer nobody reads (`runUnanswered` in
-   * store/compiled.ts), on PostgreSQL only, where running it now would cost a round trip: true when held. It is
-   * written with the held rows, before anything that could see it (`mustWriteBefore`), and fails the batch as they do.
-   */
-  holdWrite(query: CompiledQuery): boolean {
-    const table = this.placeholders === 'numbered' ? writtenTable(query.sql) : undefined;
-    if (table === undefined) return false;
-    this.holdQuery(table, query);
-    return true;
-  }
-
   /** Holds `query`, a plain write of `table` (`holdAll`), to run as it is with the held rows. */
   holdQuery(table: string, query: CompiledQuery): void {
     this.groups.set(`${table}|query|${this.added}`, { table, columns: [], rows: [[]], statement: () => query });

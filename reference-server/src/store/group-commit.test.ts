@@ -8,7 +8,6 @@ import { insertEvent } from './events';
 import { heldInsertsOf } from './deferred-inserts';
 import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
-import { insertCustomer, updateCustomer } from './customers';
 import { findSaleByTransactionId, insertSale } from './sales';
 import { endConnectionWhileItSleeps, sentTexts } from './postgres.fixture';
 import { saleRow } from './rows.fixture';
@@ -251,81 +250,6 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
       { occurred_at: 2 },
       { occurred_at: 3 },
     ]);
-  });
-});
-
-describe(`writes nobody reads the answer of, in a combined batch on ${url.split(':')[0]}`, () => {
-  const customer = (key: string) => ({
-    program_id: 1,
-    customer_key: key,
-    click_id: null,
-    partner_id: null,
-    status: 'lead' as const,
-    lead_by_browser: 0 as const,
-    is_test: 0 as const,
-    email: null,
-    lead_at: 1,
-    converted_at: null,
-    clicked_at: null,
-    created_at: 1,
-    updated_at: 1,
-  });
-
-  /** A store holding customers `a` and `b`, and their ids. */
-  async function twoCustomers() {
-    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
-    const { db } = store;
-    await insertCustomer(db, customer('a'));
-    await insertCustomer(db, customer('b'));
-    const rows = await db.selectFrom('customers').select(['id', 'customer_key']).execute();
-    return { db, ids: Object.fromEntries(rows.map((row) => [row.customer_key, row.id])) };
-  }
-
-  it('are seen by every later statement of the batch that reads their table, and committed with it', async () => {
-    const driver = vi.spyOn(pg.Client.prototype, 'query');
-    const { db, ids } = await twoCustomers();
-    const texts = () => sentTexts(driver.mock.calls);
-    driver.mockClear();
-    // A batch of updates alone.
-    await Promise.all([
-      writeTransaction(db, (trx) => updateCustomer(trx, ids.a, { email: 'a@example.test', updated_at: 2 })),
-      writeTransaction(db, (trx) => updateCustomer(trx, ids.b, { email: 'b@example.test', updated_at: 2 })),
-    ]);
-    if (url.startsWith('postgres')) {
-      // Held: both go with the batch's commit, one round trip for the batch.
-      expect(texts()).toHaveLength(1);
-      expect(texts()[0]).toMatch(/^\/\* svc: joined \*\/ begin; .*; update "customers" .*; update "customers" .*; commit$/);
-    }
-    // A batch whose last request reads the table the others changed: it sees their changes.
-    const seen = await Promise.all([
-      writeTransaction(db, (trx) => updateCustomer(trx, ids.a, { email: 'a2@example.test', updated_at: 3 })),
-      writeTransaction(db, async (trx) =>
-        (await trx.selectFrom('customers').select('email').orderBy('id').execute()).map((row) => row.email),
-      ),
-    ]);
-    expect(seen[1]).toEqual(['a2@example.test', 'b@example.test']);
-    expect((await db.selectFrom('customers').select('email').orderBy('id').execute()).map((row) => row.email)).toEqual([
-      'a2@example.test',
-      'b@example.test',
-    ]);
-  });
-
-  it('fail their batch as a held row does: it runs again request by request, and only the request that broke a rule fails', async () => {
-    const { db, ids } = await twoCustomers();
-    // The second update takes the first customer's key: the key is unique per program.
-    const results = await Promise.allSettled([
-      writeTransaction(db, (trx) => updateCustomer(trx, ids.a, { email: 'a@example.test', updated_at: 2 })),
-      writeTransaction(db, (trx) => updateCustomer(trx, ids.b, { customer_key: 'a', updated_at: 2 })),
-      writeTransaction(db, (trx) => insertEvent(trx, event(3))),
-    ]);
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(isUniqueViolation((results[1] as PromiseRejectedResult).reason)).toBe(true);
-    const rows = await db.selectFrom('customers').select(['customer_key', 'email']).orderBy('id').execute();
-    expect(rows).toEqual([
-      { customer_key: 'a', email: 'a@example.test' },
-      { customer_key: 'b', email: null },
-    ]);
-    expect(await db.selectFrom('events').select('occurred_at').execute()).toEqual([{ occurred_at: 3 }]);
   });
 });
 

@@ -94,6 +94,22 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
     });
   });
 
+  it('answers each write of a joined text with the rows it changed, as a statement alone is answered', async () => {
+    await recorded(async (connection, sent) => {
+      deferStatement(connection, raw('begin'));
+      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
+      const [changed, unchanged, read] = await Promise.all([
+        connection.executeQuery(raw('update probe set label = $1 where id = $2', ['b', 1])),
+        connection.executeQuery(raw('update probe set label = $1 where id = $2', ['c', 2])),
+        connection.executeQuery(raw('select label from probe')),
+      ]);
+      expect(sent).toHaveLength(1);
+      expect([changed.numAffectedRows, unchanged.numAffectedRows, read.numAffectedRows]).toEqual([1n, 0n, undefined]);
+      expect(read.rows).toEqual([{ label: 'b' }]);
+      await connection.executeQuery(raw('commit'));
+    });
+  });
+
   it('leaves the outcome unknown when the connection is lost in the text that holds the commit', async () => {
     await recorded(async (connection) => {
       deferStatement(connection, raw('begin'));

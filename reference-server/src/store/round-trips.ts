@@ -7,10 +7,25 @@ type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
 
 /**
  * Opens a text of several statements that `RoundTrips` joined. The store's PostgreSQL client reads it
- * (`watchStatements` in store/db.ts): such a text answers with one row per statement, that statement's rows, and its
- * statements never change what the lookup cache holds (`joinable` below).
+ * (`watchStatements` in store/db.ts): such a text answers with one row per statement, that statement's answer
+ * (`JoinedAnswer`), and its statements never change what the lookup cache holds (`joinable` below).
  */
 export const JOINED = '/* svc: joined */ ';
+
+/** One statement's answer in a joined text: its rows, and for a write how many rows it changed. */
+export interface JoinedAnswer {
+  rows: unknown[];
+  command: string;
+  rowCount: number | null;
+}
+
+const writeCommands = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
+/** As Kysely answers one statement alone: `numAffectedRows` for a write (a conditional update reads it). */
+function answerOf(answer: JoinedAnswer | undefined): QueryResult<unknown> {
+  if (!answer) return { rows: [] };
+  return writeCommands.has(answer.command) ? { rows: answer.rows, numAffectedRows: BigInt(answer.rowCount ?? 0) } : { rows: answer.rows };
+}
 
 interface Entry {
   query: CompiledQuery;
@@ -79,8 +94,8 @@ class RoundTrips {
           part[0]!.settle?.resolve(result);
         } else {
           const result = await this.execute(CompiledQuery.raw(JOINED + part.map((entry) => entry.text).join('; ')));
-          const rows = result.rows as unknown[][];
-          part.forEach((entry, index) => entry.settle?.resolve({ rows: rows[index] ?? [] }));
+          const answers = result.rows as JoinedAnswer[];
+          part.forEach((entry, index) => entry.settle?.resolve(answerOf(answers[index])));
         }
       } catch (error) {
         failed = { error };

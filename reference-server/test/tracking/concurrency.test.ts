@@ -87,6 +87,36 @@ describe('transaction_id is unique by the database constraint, over a real socke
   });
 });
 
+describe("a customer's lead is decided once, over a real socket", () => {
+  /** A program with one click through a partner's link, and that click's id. */
+  async function clicked() {
+    const program = await server.control.createProgram();
+    const partner = await server.control.createPartner({ program_id: program.id });
+    const link = await server.control.createLink({ partner_id: partner.id });
+    const click = await post('/api/v1/track/click', { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` });
+    return { program, clickId: click.body.click_id as string };
+  }
+
+  it.each([1, 2])('10 leads at once on one click (%i keys): one is recorded, the others are second leads', async (keys) => {
+    const { program, clickId } = await clicked();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post('/api/v1/track/lead', { click_id: clickId, customer_key: `racer-${i % keys}` }, program.api_token),
+      ),
+    );
+    const recorded = results.filter((r) => r.status === 200);
+    expect(recorded).toHaveLength(1);
+    for (const refused of results.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe('Customer status cannot be updated to lead. Current status: lead');
+    }
+    const customers = (await server.control.records(program.id)).customers;
+    expect(customers).toHaveLength(1);
+    expect(customers[0]).toMatchObject({ click_id: clickId, status: 'lead' });
+    expect(customers[0]!.customer_key).toMatch(/^racer-[01]$/);
+  });
+});
+
 describe('credentials over a real socket', () => {
   it('an empty token after "Bearer " (sent as "Bearer" once HTTP trims it) is Missing API token on sale, Invalid API token on refund', async () => {
     const sale = await post('/api/v1/track/sale', { transaction_id: 'ch_x', amount_cents: 1 }, ' ');

@@ -40,7 +40,26 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
   if (serverMode) checkProgramMatchesKey(input.mode, input.keyProgram?.id);
   const program = input.keyProgram ?? (await browserProgram(deps, input));
   if (!serverMode) checkOrigin(program, input.origin);
+  // A customer changed by another lead between this one's reads and its batch: decided again on what that one
+  // stored (a second lead is then refused, as if it had come after). Each attempt follows a committed change.
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await attemptLead(deps, input, program, serverMode);
+    if (recorded !== null) return { provisional: recorded, program };
+    if (attempt === maxAttempts) throw new Error(`the lead's customer changed under it ${maxAttempts} times`);
+  }
+}
 
+/** Thrown by a lead whose customer changed after it had written (released a key): its writes are rolled back. */
+class CustomerChanged extends Error {}
+
+/** How many times a lead is decided again when its customer keeps changing under it (`attemptLead`). */
+const maxAttempts = 5;
+
+/**
+ * Decides and records the lead once: its `provisional` flag when recorded, or null when its customer changed since
+ * it was read (nothing written then).
+ */
+async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program, serverMode: boolean): Promise<boolean | null> {
   const isTest = input.mode.test;
   const { customer, released } = await resolveCustomer(deps, program, input, isTest, serverMode);
   const provisional = !serverMode && program.lead_auth === 'server_required';
@@ -51,21 +70,31 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
 
   const now = deps.clock.now();
   const byBrowser: Flag = serverMode ? 0 : 1;
-  const record = async (trx: DomainDeps['db']) => {
-    if (released) await releaseBrowserLead(trx, released, now);
-    if (customer && provisional) {
-      // The lead does not settle, does not store the customer key, and does not count or pay.
-      await updateCustomer(trx, customer.id, { status: 'provisional_lead', provisional: 1, lead_at: now, updated_at: now });
-    } else if (customer) {
-      await updateCustomer(trx, customer.id, {
-        status: 'lead',
-        provisional: 0,
-        lead_by_browser: byBrowser,
-        customer_key: input.customerKey ?? customer.customer_key,
-        email: input.email ?? customer.email,
-        lead_at: customer.lead_at ?? now,
-        updated_at: now,
-      });
+  /** Records the lead in its batch: false when a customer it read changed since (store/customers.ts, `stateAsRead`). */
+  const record = async (trx: DomainDeps['db']): Promise<boolean> => {
+    if (released && !(await releaseBrowserLead(trx, released, now))) return false;
+    if (customer) {
+      const changed = await updateCustomer(
+        trx,
+        customer,
+        provisional
+          ? // The lead does not settle, does not store the customer key, and does not count or pay.
+            { status: 'provisional_lead', provisional: 1, lead_at: now, updated_at: now }
+          : {
+              status: 'lead',
+              provisional: 0,
+              lead_by_browser: byBrowser,
+              customer_key: input.customerKey ?? customer.customer_key,
+              email: input.email ?? customer.email,
+              lead_at: customer.lead_at ?? now,
+              updated_at: now,
+            },
+      );
+      if (!changed) {
+        // The release above is written: thrown, the batch rolls this request back (store/group-commit.ts).
+        if (released) throw new CustomerChanged();
+        return false;
+      }
     } else if (!provisional) {
       // §Attribution rules, cleared cookie: no click id, the lead is still recorded, unattributed.
       await insertCustomer(trx, {
@@ -116,17 +145,18 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
         },
       });
     }
+    return true;
   };
 
   try {
-    // Group commit on SQLite (store/group-commit.ts): settles once the COMMIT holding this lead returned.
-    await writeTransaction(deps.db, record);
+    // Group commit (store/group-commit.ts): settles once the COMMIT holding this lead returned.
+    return (await writeTransaction(deps.db, record)) ? provisional : null;
   } catch (error) {
+    if (error instanceof CustomerChanged) return null;
     // Two identical first leads at once: the key's customer now exists, so this one is a second lead.
     if (isUniqueViolation(error)) throw leadStatusError('lead');
     throw error;
   }
-  return { provisional, program };
 }
 
 /**
@@ -182,10 +212,13 @@ function isBrowserOnlyLead(customer: Customer): boolean {
   return customer.status === 'lead' && customer.lead_by_browser === 1;
 }
 
-/** Gives the key back: the customer of the released lead returns to its click, or goes when it had none. */
-async function releaseBrowserLead(trx: DomainDeps['db'], customer: Customer, now: number): Promise<void> {
-  if (customer.click_id === null) return deleteCustomer(trx, customer.id);
-  await updateCustomer(trx, customer.id, { status: 'clicked', customer_key: null, lead_at: null, lead_by_browser: 0, updated_at: now });
+/**
+ * Gives the key back: the customer of the released lead returns to its click, or goes when it had none. False when
+ * it changed since it was read (nothing written).
+ */
+async function releaseBrowserLead(trx: DomainDeps['db'], customer: Customer, now: number): Promise<boolean> {
+  if (customer.click_id === null) return deleteCustomer(trx, customer);
+  return updateCustomer(trx, customer, { status: 'clicked', customer_key: null, lead_at: null, lead_by_browser: 0, updated_at: now });
 }
 
 /**

@@ -34,6 +34,28 @@ describe('browser-mode lead hijack', () => {
     expect(commissions).toEqual([{ partner_id: w.partnerId }]);
   });
 
+  it('the same server-mode lead sent twice at once takes the key from the browser lead once; the other is a second lead', async () => {
+    const w = await createWorld(t.h, { lead_auth: 'browser_allowed' });
+    const fraudClick = await w.clickId();
+    expect((await w.lead({ click_id: fraudClick, customer_key: 'user_77' }, null)).status).toBe(200);
+    const realClick = await w.clickId();
+    const results = await Promise.all([1, 2].map(() => w.lead({ click_id: realClick, customer_key: 'user_77' })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    platformError(
+      results.find((r) => r.status === 400)!,
+      400,
+      'Customer status cannot be updated to lead. Current status: lead',
+    );
+    expect((await w.records()).customers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ click_id: fraudClick, customer_key: null, status: 'clicked' }),
+        expect.objectContaining({ click_id: realClick, customer_key: 'user_77', status: 'lead' }),
+      ]),
+    );
+    // The browser lead when it came, the server's once.
+    expect(await leadCount(w.programId)).toBe(2);
+  });
+
   it('a server-mode lead without a click makes the customer unattributed: a forged claim pays no one', async () => {
     const w = await createWorld(t.h, { lead_auth: 'browser_allowed' });
     const fraudClick = await w.clickId();

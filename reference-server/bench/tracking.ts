@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerProcess } from '../test/scale/server-process';
+import type { RequestSpec } from 'autocannon';
 import { load, type LoadResult } from './load';
 import { spawnBare, spawnBenchServer } from './processes';
 
@@ -38,6 +39,16 @@ export interface TrackingBenchOptions {
 }
 
 const json = { 'content-type': 'application/json' };
+
+/**
+ * autocannon's `setupRequest` sending `body(n)` as the n-th request's body, n counting from 0 in each run. The bare
+ * route's lead and sale runs take their bodies from the same `body` as the server's: the load generator shares the
+ * cores, so both runs must cost it the same (a constant body made the bare route 10–24 % faster, BENCHMARKS.md).
+ */
+function freshBody(body: (n: number, context: Record<string, unknown>) => string): NonNullable<RequestSpec['setupRequest']> {
+  let n = 0;
+  return (request, context) => ({ ...request, body: body(n++, context) });
+}
 
 /**
  * Click, lead and sale throughput and latency on one store, each next to the bare route with a body of the
@@ -90,32 +101,20 @@ export async function benchTracking(store: string, databaseUrl: string, options:
     pairs.push({ route: 'click', server: click, bare: clickBare });
 
     const tag = randomBytes(3).toString('hex');
-    let leadCount = 0;
     const customers: string[] = [];
-    const leadBody = () => {
-      const n = leadCount++;
+    const leadBody = (n: number, context: Record<string, unknown>) => {
+      const key = `bench-${tag}-${n}`;
+      context.customer = key;
       const clickId = clickIds[n];
       // Beyond the pool of fresh clicks a lead is still valid (the cleared-cookie rule), just unattributed.
-      return JSON.stringify({ customer_key: `bench-${tag}-${n}`, email: `c${n}@example.com`, ...(clickId ? { click_id: clickId } : {}) });
+      return JSON.stringify({ customer_key: key, email: `c${n}@example.com`, ...(clickId ? { click_id: clickId } : {}) });
     };
-    // The bare run gets a fresh body per request from the same generator: the load generator shares the cores, so
-    // both runs must cost it the same (a constant body made the bare route 10–20 % faster, measured with autocannon).
-    const leadBare = await run('lead (bare)', bare, {
-      method: 'POST',
-      path: '/bare',
-      headers: auth,
-      setupRequest: (request) => ({ ...request, body: leadBody() }),
-    });
-    leadCount = 0;
+    const leadBare = await run('lead (bare)', bare, { method: 'POST', path: '/bare', headers: auth, setupRequest: freshBody(leadBody) });
     const lead = await run('lead', serverTarget, {
       method: 'POST',
       path: '/api/v1/track/lead',
       headers: auth,
-      setupRequest: (request, context) => {
-        const body = leadBody();
-        context.customer = `bench-${tag}-${leadCount - 1}`;
-        return { ...request, body };
-      },
+      setupRequest: freshBody(leadBody),
       onResponse: (status, _body, context) => {
         const key = context.customer as string;
         if (status === 200 && Number(key.split('-').pop()) < clickIds.length) customers.push(key);
@@ -123,10 +122,8 @@ export async function benchTracking(store: string, databaseUrl: string, options:
     });
     pairs.push({ route: 'lead', server: lead, bare: leadBare });
 
-    let saleCount = 0;
-    const saleBody = () => {
-      const n = saleCount++;
-      return JSON.stringify({
+    const saleBody = (n: number) =>
+      JSON.stringify({
         transaction_id: `bench_${tag}_${n}`,
         amount_cents: 1999 + (n % 100),
         currency: 'USD',
@@ -134,19 +131,12 @@ export async function benchTracking(store: string, databaseUrl: string, options:
         provider: 'stripe',
         provider_payment_id: `pi_${tag}_${n}`,
       });
-    };
-    const saleBare = await run('sale (bare)', bare, {
-      method: 'POST',
-      path: '/bare',
-      headers: auth,
-      setupRequest: (request) => ({ ...request, body: saleBody() }),
-    });
-    saleCount = 0;
+    const saleBare = await run('sale (bare)', bare, { method: 'POST', path: '/bare', headers: auth, setupRequest: freshBody(saleBody) });
     const sale = await run('sale', serverTarget, {
       method: 'POST',
       path: '/api/v1/track/sale',
       headers: auth,
-      setupRequest: (request) => ({ ...request, body: saleBody() }),
+      setupRequest: freshBody(saleBody),
     });
     pairs.push({ route: 'sale', server: sale, bare: saleBare });
     return { store, pairs };

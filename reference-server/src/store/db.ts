@@ -13,7 +13,7 @@ import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
 import { preparedName } from './prepared';
-import { JOINED, type JoinedAnswer } from './round-trips';
+import { JOINED, statementRefused, type JoinedAnswer } from './round-trips';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -190,7 +190,7 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
       // Anything but a failed statement (PostgreSQL's FATAL when it ends the connection, a lost socket) leaves the
       // connection unusable: ended now, so that the pool drops it when it is released. The statement's error can
       // arrive before the socket's end, and the pool hands out its last released connection first.
-      if (!statementFailed(error)) void client.end().catch(() => undefined);
+      if (!statementRefused(error)) void client.end().catch(() => undefined);
       throw error;
     } finally {
       if (ending) {
@@ -201,11 +201,6 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
     }
     return result;
   };
-}
-
-/** PostgreSQL refused a statement (severity ERROR): its transaction is aborted, its connection goes on. */
-function statementFailed(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }
 
 /**

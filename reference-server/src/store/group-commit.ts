@@ -5,7 +5,7 @@ import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } fro
 import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
 import type { Dialect } from './db';
 import { collectMetrics, MetricDeltas } from './metrics';
-import { deferStatement, joinRoundTrips, rolledBack } from './round-trips';
+import { deferStatement, joinRoundTrips, statementRefused } from './round-trips';
 import type { Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -204,7 +204,7 @@ export class GroupCommit {
     } catch (error) {
       // A joined `commit` that PostgreSQL refused for one of its statements stored nothing: as when writing held rows
       // fails, nobody can say whose row it was. Any other failed COMMIT may have stored them: never run again.
-      const heldFailed = held.failed || (committing && this.joined && rolledBack(error));
+      const heldFailed = held.failed || (committing && this.joined && statementRefused(error));
       if (committing && !heldFailed) {
         for (const job of jobs) job.reject(error);
         return { settled: true };

@@ -2,7 +2,7 @@ import { CompiledQuery, sql, type DatabaseConnection } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
 import { endConnectionWhileItSleeps } from './postgres.fixture';
-import { deferStatement, joinRoundTrips, JOINED, rolledBack } from './round-trips';
+import { deferStatement, joinRoundTrips, JOINED, statementRefused } from './round-trips';
 import { isUniqueViolation } from './unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
@@ -71,7 +71,7 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
         (reason: unknown) => reason,
       );
       expect(isUniqueViolation(error)).toBe(true);
-      expect(rolledBack(error)).toBe(true);
+      expect(statementRefused(error)).toBe(true);
       expect(sent).toHaveLength(1);
       await connection.executeQuery(raw('rollback'));
       expect((await sql`select count(*)::int as n from probe`.execute(store!.db)).rows).toEqual([{ n: 0 }]);
@@ -123,7 +123,7 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
       await endConnectionWhileItSleeps(url, 'select pg_sleep(5.022)');
       const error = await outcome;
       expect(error).toBeInstanceOf(Error);
-      expect(rolledBack(error)).toBe(false);
+      expect(statementRefused(error)).toBe(false);
     });
   });
 });

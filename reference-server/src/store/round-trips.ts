@@ -150,10 +150,11 @@ export function deferStatement(connection: DatabaseConnection, query: CompiledQu
 }
 
 /**
- * Whether a joined text that failed certainly committed nothing: PostgreSQL answered an error of one statement
- * (severity ERROR), which aborts the transaction and skips the rest of the text, its `commit` included (an error of
- * the `commit` itself rolls back too). Anything else (the connection lost, a FATAL error) leaves it unknown.
+ * PostgreSQL refused a statement (severity ERROR): its transaction is aborted, its connection goes on. In a joined
+ * text that failed this way nothing was committed: the statements after it, its `commit` included, were skipped (an
+ * error of the `commit` itself rolls back too). Anything else (a FATAL error, the connection lost) leaves the
+ * outcome unknown and the connection unusable (store/db.ts ends it).
  */
-export function rolledBack(error: unknown): boolean {
+export function statementRefused(error: unknown): boolean {
   return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }

@@ -51,7 +51,7 @@ describe('svc.partners', () => {
       leads: 0,
       sales: 0,
       revenue_cents: {},
-      commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+      commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
     };
     const seen = route('get', '/api/v1/partners', [
       () => platformError(500, 'InternalServerError', catalogue.dashboardFailed.message),

@@ -5555,6 +5555,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -5584,6 +5585,7 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -5615,6 +5617,7 @@ export interface operations {
             403: components["responses"]["CommissionForbidden"];
             404: components["responses"]["CommissionNotFound"];
             409: components["responses"]["CommissionConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };

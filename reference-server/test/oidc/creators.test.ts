@@ -44,12 +44,17 @@ function client(server: ReferenceServer) {
   return async (method: string, path: string, cookie: string, json?: unknown) => {
     const headers: Record<string, string> = { cookie };
     if (json !== undefined) headers['content-type'] = 'application/json';
-    const response = await contractFetch(`${server.url}${path}`, { method, headers, ...(json === undefined ? {} : { body: JSON.stringify(json) }) });
+    const response = await contractFetch(`${server.url}${path}`, {
+      method,
+      headers,
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    });
     return { status: response.status, body: await response.json() };
   };
 }
 
-const dashboardHtml = async (server: ReferenceServer, cookie: string) => (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text();
+const dashboardHtml = async (server: ReferenceServer, cookie: string) =>
+  (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text();
 
 describe('SVC_WORKSPACE_CREATORS unset: only the first account to sign in creates', () => {
   let server: ReferenceServer;
@@ -74,13 +79,19 @@ describe('SVC_WORKSPACE_CREATORS unset: only the first account to sign in create
     // Nothing was created: no program, and the stranger's sign-in made no workspace either.
     const db = server.store.db;
     expect(await db.selectFrom('programs').select('name').execute()).toEqual([{ name: 'Shop' }]);
-    const strangerRow = await db.selectFrom('accounts').select('id').where('email', '=', 'stranger@elsewhere.example').executeTakeFirstOrThrow();
+    const strangerRow = await db
+      .selectFrom('accounts')
+      .select('id')
+      .where('email', '=', 'stranger@elsewhere.example')
+      .executeTakeFirstOrThrow();
     expect(await db.selectFrom('advertisers').select('id').where('account_id', '=', strangerRow.id).execute()).toEqual([]);
     expect((await call('GET', '/api/dashboard/programs', stranger)).body.data.programs).toEqual([]);
     // The dashboard offers no New program and says what to do instead.
     const html = await dashboardHtml(server, stranger);
     expect(html).not.toContain('id="new-program-form"');
-    expect(html).toContain('This account cannot create programs on this server. To work on a program, ask one of its workspace owners to invite you.');
+    expect(html).toContain(
+      'This account cannot create programs on this server. To work on a program, ask one of its workspace owners to invite you.',
+    );
 
     // Invited as a partner, the stranger sees the invitation (and only that) in the partner view.
     const base = `/api/dashboard/programs/${created.body.data.program.id}`;

@@ -90,7 +90,18 @@ describe('partners in Chromium', () => {
     // The figures: 1 click, 1 lead, 1 sale of 49.00 USD paying 20 % (9.80 due).
     await owner.reload();
     await row(owner, 'Jane Doe').waitFor({ timeout: 10_000 });
-    expect((await cells(owner, 'Jane Doe')).slice(1, 11)).toEqual(['active', '1', '1', '1', '49.00 USD', '9.80 USD', '0', '0', '0', '9.80 USD']);
+    expect((await cells(owner, 'Jane Doe')).slice(1, 11)).toEqual([
+      'active',
+      '1',
+      '1',
+      '1',
+      '49.00 USD',
+      '9.80 USD',
+      '0',
+      '0',
+      '0',
+      '9.80 USD',
+    ]);
 
     // The CSV has the commission, due.
     const href = await owner.locator('#csv-link').getAttribute('href');
@@ -153,7 +164,9 @@ describe('partners in Chromium', () => {
     expect(await stopped.getByRole('button', { name: 'Turn on' }).count()).toBe(0);
     await partner.screenshot({ path: `${shots}04-turned-off-by-merchant.png`, fullPage: true });
     const turnOn = await partner.evaluate(async () => {
-      const view = (await (await fetch('/api/partner')).json()) as { data: { partners: { links: { id: number; short_link: string }[] }[] } };
+      const view = (await (await fetch('/api/partner')).json()) as {
+        data: { partners: { links: { id: number; short_link: string }[] }[] };
+      };
       const link = view.data.partners.flatMap((p) => p.links).find((l) => l.short_link === 'jane-spring');
       const res = await fetch(`/api/partner/links/${link?.id}`, {
         method: 'PATCH',

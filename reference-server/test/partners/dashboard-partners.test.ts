@@ -167,7 +167,13 @@ describe('referral links in the dashboard API', () => {
       leads: 2,
       sales: 2,
       revenue_cents: { USD: 10_000, EUR: 5_000 },
-      commissions: { due_cents: { USD: 2_000, EUR: 1_000 }, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_000, EUR: 1_000 } },
+      commissions: {
+        due_cents: { USD: 2_000, EUR: 1_000 },
+        held_cents: {},
+        paid_cents: {},
+        reversed_cents: {},
+        balance_cents: { USD: 2_000, EUR: 1_000 },
+      },
     });
     expect(bobRow.figures.clicks).toBe(0);
   });

@@ -22,7 +22,10 @@ async function setup() {
     const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${short}` } });
     expect(click.status).toBe(200);
     const customerKey = `cust_held_${++sequence}`;
-    const lead = await t.h.request('POST', '/api/v1/track/lead', { key, json: { click_id: click.body.click_id, customer_key: customerKey } });
+    const lead = await t.h.request('POST', '/api/v1/track/lead', {
+      key,
+      json: { click_id: click.body.click_id, customer_key: customerKey },
+    });
     expect(lead.status).toBe(200);
     return customerKey;
   };
@@ -68,7 +71,11 @@ describe("a suspended partner's new commissions are held", () => {
     expect(paid.body.data).toMatchObject({ commissions_paid: 1, paid_cents: { USD: 2_000 } });
     expect((await s.row(held.commissionId)).paid_at).toBeNull();
     expect((await s.row(dueOne.commissionId)).paid_at).not.toBeNull();
-    const csv = await t.h.app.inject({ method: 'GET', url: `${s.m.base}/commissions.csv?from=${today()}&to=${today()}`, headers: { cookie: s.m.cookie } });
+    const csv = await t.h.app.inject({
+      method: 'GET',
+      url: `${s.m.base}/commissions.csv?from=${today()}&to=${today()}`,
+      headers: { cookie: s.m.cookie },
+    });
     expect(csv.body).toMatch(new RegExp(`\\r\\n${held.commissionId},${s.jane.id},Jane,[^\\r]*,1000,USD,held,`));
 
     // Reactivated: the held commission is due, recorded with who reactivated and when; the next payout pays it.
@@ -149,7 +156,10 @@ describe('approving and declining a commission (owners only)', () => {
     const decided = await s.row(held.commissionId);
     await t.h.control.clock({ advance_seconds: 60 });
     await s.status('active');
-    expect(await s.row(held.commissionId)).toMatchObject({ decided_at: decided.decided_at, decided_by_account_id: decided.decided_by_account_id });
+    expect(await s.row(held.commissionId)).toMatchObject({
+      decided_at: decided.decided_at,
+      decided_by_account_id: decided.decided_by_account_id,
+    });
   });
 
   it('declines a held or due commission with a reason: never paid, in no figure, idempotent; a refund keeps it declined', async () => {
@@ -161,7 +171,11 @@ describe('approving and declining a commission (owners only)', () => {
     for (const id of [due.commissionId, held.commissionId]) {
       const declined = await s.decide(id, 'decline', { reason: '  Self-referral  ' });
       expect(declined.status).toBe(200);
-      expect(declined.body.data).toMatchObject({ status: 'declined', decline_reason: 'Self-referral', decided_by_account_id: expect.any(Number) });
+      expect(declined.body.data).toMatchObject({
+        status: 'declined',
+        decline_reason: 'Self-referral',
+        decided_by_account_id: expect.any(Number),
+      });
       expect((await s.decide(id, 'decline', { reason: 'Another reason' })).body.data.decline_reason).toBe('Self-referral');
     }
     await s.status('active');

@@ -12,7 +12,8 @@ async function partnerWithLink() {
   const link = (await m.call('POST', '/links', { partner_id: jane.id, short_link: `jane-md-${m.program.id}` })).body.data;
   const cookie = await account(t.h, 'jane@example.com');
   await acceptInvitations(t.h, cookie);
-  const partnerSets = (enabled: boolean) => t.h.request('PATCH', `/api/partner/links/${link.id}`, { headers: { cookie }, json: { enabled } });
+  const partnerSets = (enabled: boolean) =>
+    t.h.request('PATCH', `/api/partner/links/${link.id}`, { headers: { cookie }, json: { enabled } });
   const click = async () => (await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: link.url } })).status;
   const inView = async () => (await t.h.request('GET', '/api/partner', { headers: { cookie } })).body.data.partners[0].links[0];
   return { m, jane, link, partnerSets, click, inView };
@@ -32,7 +33,10 @@ describe('a link the merchant turned off stays off', () => {
     expect((await s.partnerSets(false)).body.data).toMatchObject({ enabled: false, disabled_by: 'merchant' });
     expect((await s.partnerSets(true)).status).toBe(403);
     // The merchant turning it on clears it: the partner decides over it again.
-    expect((await s.m.call('PATCH', `/links/${s.link.id}`, { enabled: true })).body.data).toMatchObject({ enabled: true, disabled_by: null });
+    expect((await s.m.call('PATCH', `/links/${s.link.id}`, { enabled: true })).body.data).toMatchObject({
+      enabled: true,
+      disabled_by: null,
+    });
     expect(await s.click()).toBe(200);
     expect((await s.partnerSets(false)).body.data).toMatchObject({ enabled: false, disabled_by: 'partner' });
   });

@@ -35,7 +35,7 @@ export async function partnerViewOf(
   );
   const invitations = rows
     .filter((p) => p.invitation === 'pending')
-    .map((p) => ({ partner_id: p.id, program_name: p.program_name, invited_by: p.inviter_email as string }));
+    .map((p) => ({ partner_id: p.id, program_name: p.program_name, invited_by: p.inviter_email }));
   return { partners, invitations };
 }
 

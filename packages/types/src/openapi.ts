@@ -1029,9 +1029,16 @@ export interface paths {
          *     5-minute tolerance applies in both directions (a timestamp more than 5 minutes older or newer than the server
          *     clock answers 400).
          *
-         *     **Program.** Found from the event's `account` (the connected account, stored when the program connects its processor).
-         *     When the event's metadata has `program_id`, it must name that program. An unknown account or a mismatch answers 400,
-         *     except for events the service does not use, which answer 200 `ignored` whatever their account.
+         *     **Program.** **Decision:** two setups, told apart by the event's `account`.
+         *     - The operator's own Stripe account (the default setup, no Connect): events carry no `account`. Only the
+         *       operator's endpoint secret signs them, so the metadata's `program_id` is trusted and names the program. A
+         *       payment without a usable `program_id` (absent, not a program id, or naming no program; all answered alike, so
+         *       the answer never tells whether a program exists) answers 200 `not_attributed` with reason `no_program` and is
+         *       remembered like any `not_attributed` payment (Stripe does not redeliver a 200; nothing is recorded).
+         *     - Stripe Connect: events carry the connected `account`, which finds the program bound to it by the owner's
+         *       "Connect with Stripe" (OAuth) consent, and nothing else does: when the metadata has `program_id`, it must name
+         *       that program. An account bound to no program or a mismatch answers 400.
+         *     Events the service does not use answer 200 `ignored` whatever their account.
          *
          *     **Handled events.**
          *     - `checkout.session.completed` with `mode: payment` and `payment_status: paid`: a sale of `amount_total` in
@@ -1043,6 +1050,18 @@ export interface paths {
          *       from the subscription's metadata, read wherever the event carries it: `parent.subscription_details.metadata`
          *       (API 2025-03-31 and later), `subscription_details.metadata` (earlier), the line items' `metadata` (older), then
          *       the invoice's own `metadata`. Invoices outside a subscription and zero-amount (trial) invoices are ignored.
+         *     - `charge.refunded` with `refunded: true` (refunded in full): the refund of a recorded sale, exactly as
+         *       `POST /api/v1/track/refund` (the sale refunded, its commission reversed, the metrics and the partner's figures
+         *       follow, `sale.refunded` sent; `refund_reason: refund`, and the Stripe event's id noted). The sale is the one
+         *       recorded under the charge's `payment_intent`, else its own id, else its `invoice` (the ids a payment's sale is
+         *       recorded under, see **Sale**): a Connect event's only in the program bound to its account; an event of the
+         *       operator's own account in any program, and only the one its charge's `program_id` metadata names, when
+         *       present. Outcomes: `recorded` (`sale_id`; refunded now), `duplicate` (`sale_id`; the sale was refunded before,
+         *       e.g. through the refund endpoint), `ignored` with `sale_not_found` (no sale of this charge; not remembered).
+         *       **Decision:** a partial refund (`refunded: false`) changes nothing and answers `ignored` with
+         *       `partial_refund`: svc's refunds are whole (see `POST /api/v1/track/refund`), so the commission stays until
+         *       the refund that completes the charge, whose `charge.refunded` arrives with `refunded: true` and reverses the
+         *       whole sale then.
          *     Metadata keys: `svc_click_id`, `svc_customer_key`, `program_id` (`ProcessorMetadata`).
          *
          *     **Sale.** Goes through the same path as `POST /api/v1/track/sale` (same window check, commission types — recurring
@@ -1062,7 +1081,8 @@ export interface paths {
          *     `reason`); `not_attributed` (a payment with no usable attribution — no svc metadata, customer not found, another
          *     program's customer, a customer with no partner, click outside the attribution window (the next payment is checked
          *     again) or a currency other than `USD`, `EUR`, `VND`; `reason`). No sale is recorded for `ignored` and
-         *     `not_attributed` (a provisional lead may still have been settled, see above). **Decision:** an unsupported currency
+         *     `not_attributed` (a provisional lead may still have been settled, see above); `ignored` and `not_attributed`
+         *     with `no_program` record nothing at all. **Decision:** an unsupported currency
          *     answers 200 `not_attributed` rather than 422: the processor cannot change it, and a refusal would only make it
          *     redeliver. The id of every payment event answered 200 (`recorded`, `duplicate`, `not_attributed`) is remembered:
          *     its redelivery answers 200 `duplicate` and records nothing new. Ignored events are not remembered (a redelivery is
@@ -2260,7 +2280,7 @@ export interface components {
         ProcessorEvent: {
             id: string;
             type: string;
-            /** @description The connected account; finds the program. */
+            /** @description The Stripe Connect account, bound to one program; absent on the operator's own account's events. */
             account?: string;
             created?: number;
             livemode?: boolean;
@@ -2285,7 +2305,7 @@ export interface components {
             /** @description The visitor's `svc_click_id` cookie; absent when the visitor has none. */
             svc_click_id?: string;
             svc_customer_key?: string;
-            /** @description When present, must name the program connected to the event's account. */
+            /** @description With the operator's own Stripe account (events without `account`), names the program the payment belongs to; required there. With Stripe Connect, optional, and when present must name the program bound to the event's account. */
             program_id?: string;
         };
         WebhookResponse: {
@@ -2296,16 +2316,17 @@ export interface components {
              * @enum {string}
              */
             outcome?: "recorded" | "duplicate" | "ignored" | "not_attributed";
-            /** @description The sale recorded (`recorded`) or already recorded (`duplicate`). */
+            /** @description The sale recorded (`recorded`) or already recorded (`duplicate`); for a refund, the sale refunded. */
             sale_id?: number;
             /**
              * @description **Decision:** why nothing was recorded. With `ignored`: `event_type_not_used`, `subscription_checkout`,
-             *     `no_payment` (nothing collected: unpaid or zero-amount session, trial invoice), `not_subscription_invoice`.
-             *     With `not_attributed`: `no_metadata`, `customer_not_found`, `other_program`, `no_partner`, `outside_window`,
-             *     `unsupported_currency`.
+             *     `no_payment` (nothing collected: unpaid or zero-amount session, trial invoice, a charge with nothing
+             *     refunded), `not_subscription_invoice`, `partial_refund`, `sale_not_found` (a refund of no recorded sale).
+             *     With `not_attributed`: `no_program` (an event of the operator's own account without a usable `program_id`),
+             *     `no_metadata`, `customer_not_found`, `other_program`, `no_partner`, `outside_window`, `unsupported_currency`.
              * @enum {string}
              */
-            reason?: "event_type_not_used" | "subscription_checkout" | "no_payment" | "not_subscription_invoice" | "no_metadata" | "customer_not_found" | "other_program" | "no_partner" | "outside_window" | "unsupported_currency";
+            reason?: "event_type_not_used" | "subscription_checkout" | "no_payment" | "not_subscription_invoice" | "partial_refund" | "sale_not_found" | "no_program" | "no_metadata" | "customer_not_found" | "other_program" | "no_partner" | "outside_window" | "unsupported_currency";
         };
         TestProgramRequest: {
             name?: string;

@@ -25,6 +25,7 @@ const app = buildApp({
   devSignIn: config.devSignIn,
   ...(config.secretKey ? { secretKey: config.secretKey } : {}),
   processorWebhookSecrets: config.processorWebhookSecrets,
+  ...(config.stripeConnect ? { stripeConnect: config.stripeConnect } : {}),
   log: { level: config.logLevel },
   connectionLimits: config.connectionLimits,
   // Unset, test control alone lets outbound webhooks reach private addresses (spec/openapi.yaml, `outbound-webhooks`).

@@ -582,13 +582,44 @@ export interface paths {
         };
         get?: never;
         /**
-         * Connect (or disconnect) the payment processor account
-         * @description §What the service does, item 7: the program connects the processor in the dashboard. `processor_account` is the
-         *     processor's connected-account id (`acct_…`), or null to disconnect. One account serves one program.
+         * Disconnect the payment processor account
+         * @description §What the service does, item 7: the program's Stripe Connect account, whose events (`account`) pay its
+         *     commissions. **Decision:** an account id typed by hand binds nothing: anyone can type anyone's `acct_…`, and
+         *     a claim made that way could divert or block the real owner's payments. An account is bound only by
+         *     "Connect with Stripe" (`GET /api/dashboard/programs/{programId}/processor/connect`), Stripe's OAuth consent,
+         *     which proves control of it. This route only disconnects: `processor_account: null`; a connected-account id
+         *     answers 400 naming "Connect with Stripe", anything else 400 `processor_account must be null (disconnect)`.
          *     **Decision:** workspace owners only (403 `Only a workspace owner can connect the payment processor`): the
          *     connected account decides which payments pay commissions.
          */
         put: operations["dashboardConnectProcessor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/processor/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connect with Stripe (start Stripe Connect OAuth)
+         * @description §What the service does, item 7. **Decision:** the dashboard's "Connect with Stripe" link. Workspace owners only
+         *     (403 `Only a workspace owner can connect the payment processor`). Answers 302 to Stripe's OAuth consent,
+         *     `${SVC_STRIPE_CONNECT_URL}/oauth/authorize?response_type=code&client_id=${SVC_STRIPE_CLIENT_ID}&scope=read_write&state=…&redirect_uri=${PUBLIC_URL}/processor/callback`
+         *     (`SVC_STRIPE_CONNECT_URL` is `https://connect.stripe.com` unless set). The `state` is fresh, random, bound to the
+         *     signed-in account and this program, usable once within 10 minutes, and stored only as its SHA-256. Refused
+         *     (403 `Cross-site request refused: this route accepts requests from the dashboard only`) when the browser says
+         *     the request came from another site (`Sec-Fetch-Site: cross-site`). Without `SVC_STRIPE_CLIENT_ID` and
+         *     `SVC_STRIPE_SECRET_KEY` configured, 503 (see the example). Finished by `GET /processor/callback`.
+         */
+        get: operations["dashboardStartProcessorConnect"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1159,6 +1190,36 @@ export interface paths {
          *     `This email address already belongs to another svc account.` and a suspended account's message.
          */
         get: operations["signInCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Stripe Connect OAuth redirect URI
+         * @description **Decision:** Stripe sends the owner's browser back here (`${PUBLIC_URL}/processor/callback`, the redirect URI to
+         *     register in Stripe's Connect settings) with `code` and `state`, or with `error` (`access_denied` when the owner
+         *     declined) and `error_description`. The dashboard session must be the one that began (the `state` is bound to
+         *     its account and the program), the state unused and under 10 minutes old; it is used up before anything else,
+         *     so a replayed callback is refused. The account must still own the program. Then the code is exchanged at
+         *     `POST ${SVC_STRIPE_CONNECT_URL}/oauth/token` (`grant_type=authorization_code`, `code`, HTTP Basic with
+         *     `SVC_STRIPE_SECRET_KEY` as the user name), and the answer's `stripe_user_id` is bound to the program.
+         *     **Decision:** a proven binding replaces any earlier claim: the account moves from any other program to this one
+         *     in one transaction, so nobody can lock its owner out. Stripe's access and refresh tokens are not kept (svc reads
+         *     only signed webhooks). Success: 303 to the program in the dashboard. Refusals show a page saying what happened
+         *     and change nothing; their messages are the examples below (with Stripe's `error_description` when it gave one).
+         */
+        get: operations["processorConnectCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4854,12 +4915,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    processor_account: string | null;
+                    processor_account: null;
                 };
             };
         };
         responses: {
-            /** @description The program's processor account now. */
+            /** @description The program's processor account now (none). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4867,35 +4928,53 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            processor_account: string | null;
+                            processor_account: null;
                         };
                     };
                 };
             };
-            /** @description Not an account id. */
+            /** @description Not null; a connected-account id is bound only by "Connect with Stripe". */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": null,
-                     *       "error": {
-                     *         "status": 400,
-                     *         "name": "BadRequestError",
-                     *         "message": "processor_account must be a connected-account id such as acct_123, or null",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            /** @description The account is already connected to another program. */
-            409: {
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardStartProcessorConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To Stripe's OAuth consent page. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+            /** @description Connect with Stripe is not configured on this server. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4904,9 +4983,9 @@ export interface operations {
                      * @example {
                      *       "data": null,
                      *       "error": {
-                     *         "status": 409,
-                     *         "name": "ConflictError",
-                     *         "message": "This processor account is already connected to another program",
+                     *         "status": 503,
+                     *         "name": "ServiceUnavailableError",
+                     *         "message": "Connect with Stripe is not configured on this server: set SVC_STRIPE_CLIENT_ID and SVC_STRIPE_SECRET_KEY (see docs/deploying.md)",
                      *         "details": {}
                      *       }
                      *     }
@@ -4914,9 +4993,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["ManagementRateLimited"];
-            500: components["responses"]["DashboardInternalError"];
         };
     };
     dashboardListPartners: {
@@ -5943,6 +6019,66 @@ export interface operations {
                 };
             };
             /** @description The issuer could not be reached. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    processorConnectCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bound; to `/dashboard#/programs/{programId}`. */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid, expired, replayed or another session's state; the owner declined; Stripe refused the code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No dashboard session (the page asks to sign in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not (or no longer) an owner of the program, or a suspended account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Stripe could not be reached (or answered 5xx), or Connect with Stripe is not configured. */
             503: {
                 headers: {
                     [name: string]: unknown;

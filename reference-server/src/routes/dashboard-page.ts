@@ -26,7 +26,16 @@ export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
         eventTypes: handledEventTypes,
         secretConfigured: app.svc.processorWebhookSecrets.length > 0,
       };
-      return sendPage(reply, 200, dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl, processorWebhook }));
+      return sendPage(
+        reply,
+        200,
+        dashboardPage({
+          email: account.email,
+          publicUrl: app.svc.publicUrl,
+          processorWebhook,
+          stripeConnect: app.svc.stripeConnect !== undefined,
+        }),
+      );
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;
       if (error.status === 403)

@@ -4969,6 +4969,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["DashboardBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["ManagementRateLimited"];
@@ -6078,7 +6079,16 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Stripe could not be reached (or answered 5xx), or Connect with Stripe is not configured. */
+            /** @description Connect with Stripe is not configured on this server (`Route not found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description Stripe could not be reached (or answered 5xx). */
             503: {
                 headers: {
                     [name: string]: unknown;

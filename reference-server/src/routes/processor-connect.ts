@@ -29,6 +29,8 @@ export async function processorConnectRoutes(app: FastifyInstance): Promise<void
   });
 
   app.get<{ Querystring: Query }>('/processor/callback', pageSecurity, async (request, reply) => {
+    // Unconfigured, this route does not exist for the server (404 in the envelope), as /auth/callback without OIDC.
+    if (!app.svc.stripeConnect) throw fail('routeNotFound');
     try {
       const viewer = await account(request);
       const { programId } = await finishStripeConnect(deps(), app.svc.stripeConnect, viewer, {

@@ -268,6 +268,11 @@ describe('Connect with Stripe: configuration', () => {
       expect(res.body.error.message).toBe(
         'Connect with Stripe is not configured on this server: set SVC_STRIPE_CLIENT_ID and SVC_STRIPE_SECRET_KEY (see docs/deploying.md)',
       );
+      expect(await h.store.db.selectFrom('processor_connect_states').selectAll().execute()).toEqual([]);
+      // Its callback does not exist for this server.
+      const callback = await h.request('GET', '/processor/callback?code=ac_1&state=x', { headers: { cookie } });
+      expect(callback.status).toBe(404);
+      expect(callback.body.error.message).toBe('Route not found');
     } finally {
       await h.close();
     }

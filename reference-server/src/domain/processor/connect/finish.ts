@@ -24,11 +24,10 @@ export interface ConnectCallback {
  */
 export async function finishStripeConnect(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
-  connect: StripeConnectConfig | undefined,
+  connect: StripeConnectConfig,
   account: Account,
   callback: ConnectCallback,
 ): Promise<{ programId: number; processorAccount: string }> {
-  if (!connect) throw fail('stripeConnectNotConfigured');
   const now = deps.clock.now();
   const attempt = callback.state === undefined ? undefined : await findConnectState(deps.db, hashToken(callback.state));
   if (!attempt || attempt.account_id !== account.id || now - attempt.created_at > connectStateMs) throw fail('stripeConnectStateInvalid');

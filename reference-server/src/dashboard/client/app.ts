@@ -392,7 +392,7 @@ onSubmit('settings-form', async () => {
   }
 });
 // Connecting is a link to Stripe's consent (GET …/processor/connect); only disconnecting happens here.
-$('processor-disconnect').addEventListener('click', async () => {
+async function disconnectProcessor(): Promise<void> {
   try {
     const id = openProgramId();
     await api<Answer<'dashboardConnectProcessor'>>('PUT', '/api/dashboard/programs/' + id + '/processor', { processor_account: null });
@@ -401,7 +401,8 @@ $('processor-disconnect').addEventListener('click', async () => {
   } catch (e) {
     notice('processor-result', 'error', messageOf(e));
   }
-});
+}
+$('processor-disconnect').addEventListener('click', () => void disconnectProcessor());
 
 // New program
 onSubmit('new-program-form', async () => {

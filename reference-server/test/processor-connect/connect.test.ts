@@ -200,6 +200,18 @@ describe('Connect with Stripe', () => {
     expect((await h.control.records(program.id)).sales).toHaveLength(1);
   });
 
+  it('two proven binds of one account at once both finish, and exactly one program holds it', async () => {
+    const other = await h.control.createProgram({});
+    const otherOwner = (await h.control.createDashboardSession(other.account_id)).cookie;
+    stripe.account = 'acct_raced';
+    const mine = await consent();
+    const theirs = await consent(otherOwner, other.id);
+    const answers = await Promise.all([callback(mine.path), callback(theirs.path, otherOwner)]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    const holders = [await boundAccount(program.id), await boundAccount(other.id)].filter((a) => a === 'acct_raced');
+    expect(holders).toHaveLength(1);
+  });
+
   it('the owner declining on Stripe binds nothing and says so', async () => {
     stripe.decline = true;
     const { back, path } = await consent();

@@ -6,7 +6,7 @@ const connectedAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
 const timeoutMs = 10_000;
 
 /** Stripe's refusal of a code (`error`, `error_description` of its OAuth answer), for the page and the log. */
-export interface StripeRefusal {
+interface StripeRefusal {
   error: string;
   description: string | undefined;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ControllableClock, systemClock, type Clock } from './clock';
-import type { OidcConfig } from './config';
+import type { OidcConfig, StripeConnectConfig } from './config';
 import { serverKeyLoader } from './domain/login/server-key';
 import { Faults } from './faults';
 import { bodyLimitBytes, registerBodyParsers } from './http/body-parsers';
@@ -52,6 +52,8 @@ export interface AppOptions {
   secretKey?: string;
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`; with test control and none given, one generated for the process. */
   processorWebhookSecrets?: string[];
+  /** "Connect with Stripe" (`SVC_STRIPE_*`); absent: off. */
+  stripeConnect?: StripeConnectConfig;
   /** Request logs (pino JSON lines); none when absent. */
   log?: LogOptions;
   /** The proxies in front (a hop count or their addresses; `true` is one hop); none by default. */
@@ -116,6 +118,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       configuredWebhookSecrets.length > 0 || !options.testControl
         ? configuredWebhookSecrets
         : [`whsec_${randomBytes(24).toString('base64url')}`],
+    stripeConnect: options.stripeConnect,
     sessionCookie: sessionCookieFor(publicUrl),
     webhooks: outboundWebhooks({
       store: options.store,

@@ -16,6 +16,16 @@ export interface OidcConfig {
   emailsVerified?: boolean;
 }
 
+/** `SVC_STRIPE_*`: "Connect with Stripe" (Stripe Connect OAuth), which binds a connected account to a program. */
+export interface StripeConnectConfig {
+  /** `SVC_STRIPE_CLIENT_ID`: the platform's Connect client id (`ca_…`). */
+  clientId: string;
+  /** `SVC_STRIPE_SECRET_KEY`: the platform's secret key; authenticates the code exchange. A secret: never logged. */
+  secretKey: string;
+  /** `SVC_STRIPE_CONNECT_URL`: `https://connect.stripe.com` unless set (tests: a local stand-in). */
+  connectUrl: string;
+}
+
 /** The environment contract of `svc-reference-server` (docs/deploying.md has the table of every variable). */
 export interface ServerConfig {
   port: number;
@@ -39,6 +49,7 @@ export interface ServerConfig {
   secretKey: string | undefined;
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`: the Stripe endpoint secrets (`whsec_…`), comma-separated for rotation. */
   processorWebhookSecrets: string[];
+  stripeConnect: StripeConnectConfig | undefined;
   /** `LOG_LEVEL` (pino): `info` by default, `silent` turns logs off. */
   logLevel: string;
   /** `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: outbound webhooks may go to loopback, private and link-local addresses. */
@@ -73,6 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workspaceCreators: parseWorkspaceCreators(env.SVC_WORKSPACE_CREATORS),
     secretKey: readSecretKey(env.SVC_SECRET_KEY),
     processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
+    stripeConnect: readStripeConnect(env),
     logLevel,
     webhooksAllowPrivate: env.SVC_WEBHOOKS_ALLOW_PRIVATE === '1',
     lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
@@ -121,4 +133,28 @@ function readWebhookSecrets(value: string | undefined): string[] {
   const wrong = secrets.find((s) => !s.startsWith('whsec_'));
   if (wrong !== undefined) throw new Error('SVC_PROCESSOR_WEBHOOK_SECRET holds Stripe endpoint secrets, each starting with whsec_');
   return secrets;
+}
+
+const stripeConnectVariables = ['SVC_STRIPE_CLIENT_ID', 'SVC_STRIPE_SECRET_KEY'] as const;
+
+function readStripeConnect(env: NodeJS.ProcessEnv): StripeConnectConfig | undefined {
+  const [clientId, secretKey] = stripeConnectVariables.map((name) => env[name] || undefined);
+  const connectUrl = env.SVC_STRIPE_CONNECT_URL || undefined;
+  if (clientId === undefined && secretKey === undefined && connectUrl === undefined) return undefined;
+  const missing = stripeConnectVariables.filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`Connect with Stripe is half configured: set ${missing.join(' and ')} too`);
+  return { clientId: clientId!, secretKey: secretKey!, connectUrl: readConnectUrl(connectUrl ?? 'https://connect.stripe.com') };
+}
+
+function readConnectUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`SVC_STRIPE_CONNECT_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  return url.origin;
 }

@@ -26,6 +26,7 @@ const app = buildApp({
   ...(config.workspaceCreators ? { workspaceCreators: config.workspaceCreators } : {}),
   ...(config.secretKey ? { secretKey: config.secretKey } : {}),
   processorWebhookSecrets: config.processorWebhookSecrets,
+  ...(config.stripeConnect ? { stripeConnect: config.stripeConnect } : {}),
   log: { level: config.logLevel },
   connectionLimits: config.connectionLimits,
   // Unset, test control alone lets outbound webhooks reach private addresses (spec/openapi.yaml, `outbound-webhooks`).

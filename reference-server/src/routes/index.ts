@@ -10,6 +10,7 @@ import { dashboardWebhookRoutes } from './dashboard-webhooks';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
 import { partnerViewRoutes } from './partner-view';
+import { processorConnectRoutes } from './processor-connect';
 import { readinessRoutes } from './readiness';
 import { testControlRoutes } from './test-control';
 import { trackerScriptRoutes } from './tracker-script';
@@ -33,6 +34,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
   app.register(webhookRoutes);
+  app.register(processorConnectRoutes);
   // §Test-control API: mounted only on request, never in production by default.
   if (options.testControl) app.register(testControlRoutes);
 }

@@ -57,7 +57,8 @@ export class FallbackRateLimitStore implements RateLimitStore {
 
   async ping(): Promise<boolean> {
     const answered = await this.shared.ping();
-    if (!answered) this.down();
+    // Still connecting at start-up is no outage yet: the connection's own failure says so when it is one.
+    if (!answered && this.state === 'up') this.down();
     return answered;
   }
 

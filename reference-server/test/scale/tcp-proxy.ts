@@ -3,19 +3,23 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 /**
  * A TCP proxy the test owns, forwarding to a real service (the shared Redis): closing it is an outage seen by
  * whoever connects through it (listener stopped, every open connection cut), without touching the service itself.
- * `open()` again listens on the same port, as a Redis coming back.
+ * `open()` again listens on the same port, as a Redis coming back. `freeze()` holds back the answers on open
+ * connections (a hung service: connected, silent) until `thaw()` delivers them, in order, as TCP would.
  */
 export interface TcpProxy {
   port: number;
   url: string;
   open(): Promise<void>;
   close(): Promise<void>;
+  freeze(): void;
+  thaw(): void;
 }
 
 export async function tcpProxy(target: { host: string; port: number }, scheme = 'redis'): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
+  let held: (() => void)[] | undefined;
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       const s = createServer((client) => {
@@ -28,7 +32,8 @@ export async function tcpProxy(target: { host: string; port: number }, scheme = 
             upstream.destroy();
           });
         }
-        client.pipe(upstream).pipe(client);
+        client.pipe(upstream);
+        upstream.on('data', (chunk: Buffer) => (held ? held.push(() => client.write(chunk)) : client.write(chunk)));
       });
       s.once('error', reject);
       s.listen(port, '127.0.0.1', () => {
@@ -47,6 +52,14 @@ export async function tcpProxy(target: { host: string; port: number }, scheme = 
       return `${scheme}://127.0.0.1:${port}`;
     },
     open: listen,
+    freeze() {
+      held ??= [];
+    },
+    thaw() {
+      const release = held ?? [];
+      held = undefined;
+      for (const write of release) write();
+    },
     async close() {
       const s = server;
       server = undefined;

@@ -135,7 +135,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerSecurityHeaders(app, publicUrl);
   registerCrossSiteGuard(app, publicUrl);
   registerRotationNotices(app);
-  if (options.rateLimits !== false) registerRateLimits(app, services.rateLimitStore, services.clock, requestAccount(services), options.rateLimitOverrides);
+  if (options.rateLimits !== false)
+    registerRateLimits(app, services.rateLimitStore, services.clock, requestAccount(services), options.rateLimitOverrides);
   registerRoutes(app, { testControl: options.testControl === true });
   // The server secret is read (or created) before the first request: no request writes it, and a database that
   // cannot serve it stops the start instead of a sign-in.

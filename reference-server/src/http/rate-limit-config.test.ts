@@ -20,7 +20,10 @@ describe('SVC_RATE_LIMITS', () => {
   });
 
   it.each([
-    ['leads=300', /^SVC_RATE_LIMITS: unknown limit "leads=300"; use off, or name=perMinute pairs with names click, lead, sale, readiness, cli/],
+    [
+      'leads=300',
+      /^SVC_RATE_LIMITS: unknown limit "leads=300"; use off, or name=perMinute pairs with names click, lead, sale, readiness, cli/,
+    ],
     ['money=5', /unknown limit "money=5"/],
     ['toString=5', /unknown limit "toString=5"/],
     ['lead', /^SVC_RATE_LIMITS: lead must be a whole number of requests per minute from 1 to 1000000; got ""/],

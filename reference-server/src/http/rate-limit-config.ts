@@ -37,7 +37,9 @@ export function readRateLimits(value: string | undefined): { rateLimits: boolean
     }
     const perMinute = /^\d+$/.test(count) ? Number(count) : NaN;
     if (!(perMinute >= 1 && perMinute <= maxPerMinute)) {
-      throw new Error(`SVC_RATE_LIMITS: ${name} must be a whole number of requests per minute from 1 to ${maxPerMinute}; got ${JSON.stringify(count)}`);
+      throw new Error(
+        `SVC_RATE_LIMITS: ${name} must be a whole number of requests per minute from 1 to ${maxPerMinute}; got ${JSON.stringify(count)}`,
+      );
     }
     for (const bucket of buckets) overrides[bucket] = perMinute;
   }

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { tcpProxy } from '../../test/scale/tcp-proxy';
 import { windowMs } from './rate-limit';
-import { redisRateLimits, type FallbackRateLimitStore } from './rate-limit-fallback';
+import { redisRateLimits } from './rate-limit-fallback';
 
 // The real Redis behind a TCP proxy this test owns (closing the proxy is the outage; the shared Redis is never
 // touched), and a Redis that accepts connections but never answers (a hung one).

@@ -57,7 +57,10 @@ describe('the dashboard checks with allowed_origins set', () => {
     // like any other: the rule applies to it too.
     await post('/api/tracking/test', { program_id: program.id, event_type: 'click' });
     const testClick = await h.request('POST', '/api/v1/track/click', {
-      json: { affiliate_url: `https://acme.example/?aff=svc-test-${program.id}`, additional_data: { test_mode: true, program_id: program.id } },
+      json: {
+        affiliate_url: `https://acme.example/?aff=svc-test-${program.id}`,
+        additional_data: { test_mode: true, program_id: program.id },
+      },
       headers: { origin: 'https://evil.example' },
     });
     expect(testClick.status).toBe(403);
@@ -66,7 +69,12 @@ describe('the dashboard checks with allowed_origins set', () => {
   it('a step that fails says why, in the API', async () => {
     await post('/api/tracking/test', { program_id: program.id, event_type: 'click' });
     // The fixture's partner suspended: its link answers as a disabled one, so the chain stops at the click.
-    await h.store.db.updateTable('partners').set({ status: 'suspended' }).where('program_id', '=', program.id).where('is_test', '=', 1).execute();
+    await h.store.db
+      .updateTable('partners')
+      .set({ status: 'suspended' })
+      .where('program_id', '=', program.id)
+      .where('is_test', '=', 1)
+      .execute();
     const res = await post(`/api/tracking/run-verification/${program.id}`, {});
     expect(res.status).toBe(200);
     expect(res.body.data.passed).toBe(false);

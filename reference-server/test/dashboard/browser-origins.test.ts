@@ -49,9 +49,7 @@ describe('dashboard checks with allowed origins, in Chromium', () => {
     await expect.poll(() => owner.locator('#settings-result').textContent()).toContain('Settings saved.');
 
     await owner.getByRole('button', { name: 'Send test click' }).click();
-    await expect
-      .poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 })
-      .toContain('Test click sent');
+    await expect.poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 }).toContain('Test click sent');
     await owner.locator('#events-body tr[data-event-type="click"]', { hasText: 'test' }).first().waitFor({ timeout: 10_000 });
 
     await owner.getByRole('button', { name: 'Run verification' }).click();
@@ -60,7 +58,12 @@ describe('dashboard checks with allowed origins, in Chromium', () => {
       .toContain('svc itself works: its own synthetic test click, lead and sale were recorded');
 
     // The fixture's partner suspended: its link answers as a disabled one, and the page says so at the click.
-    await server.store.db.updateTable('partners').set({ status: 'suspended' }).where('program_id', '=', programId).where('is_test', '=', 1).execute();
+    await server.store.db
+      .updateTable('partners')
+      .set({ status: 'suspended' })
+      .where('program_id', '=', programId)
+      .where('is_test', '=', 1)
+      .execute();
     await owner.getByRole('button', { name: 'Run verification' }).click();
     await expect.poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 }).toContain('Verification failed');
     expect(await owner.locator('#verify-result li').allTextContents()).toEqual(['✗ click: This referral link has been turned off.']);

@@ -47,9 +47,19 @@ describe('SVC_RATE_LIMITS at start-up', () => {
     const db = privateDatabase('limits');
     const server = await spawnServer({ databaseUrl: db.url, env: { SVC_RATE_LIMITS: 'lead=300' } });
     try {
-      const res = await fetch(`${server.url}/api/v1/track/lead`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const res = await fetch(`${server.url}/api/v1/track/lead`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       const body = await res.text();
-      assertValidResponse({ method: 'POST', url: '/api/v1/track/lead', status: res.status, headers: Object.fromEntries(res.headers), body });
+      assertValidResponse({
+        method: 'POST',
+        url: '/api/v1/track/lead',
+        status: res.status,
+        headers: Object.fromEntries(res.headers),
+        body,
+      });
       expect(res.headers.get('x-ratelimit-limit')).toBe('300');
     } finally {
       await server.stop();

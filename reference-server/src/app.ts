@@ -143,6 +143,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
   app.addHook('onReady', async () => {
     await services.serverKey();
   });
+  // Rate limits in Redis from the first request when Redis is up; never a refused start when it is not.
+  app.addHook('onReady', async () => services.rateLimitStore.connect?.());
   // Outbound webhooks: the delivery loop runs while the app does (it needs the server secret, read just above).
   app.addHook('onReady', async () => services.webhooks.dispatcher.start());
   app.addHook('onClose', async () => services.webhooks.dispatcher.stop());

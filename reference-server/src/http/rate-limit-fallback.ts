@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RateLimitStore } from './rate-limit';
 import { MemoryRateLimitStore } from './rate-limit-memory';
-import { RedisRateLimitStore, type RedisRateLimitStoreOptions } from './rate-limit-redis';
+import { RedisRateLimitStore, redisWaits, type RedisRateLimitStoreOptions } from './rate-limit-redis';
 
 /** How often Redis is asked again while it is down (a PING, answered or refused at once). */
 export const redisProbeMs = 1_000;
@@ -26,12 +26,16 @@ export class FallbackRateLimitStore implements RateLimitStore {
   private state: State = 'starting';
   private probe: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Resolves when the start-up is decided: Redis answered, or its connection failed. */
+  private readonly decided: Promise<void>;
+  private decide = () => {};
 
   constructor(
     private readonly shared: SharedCounters,
     private readonly log: FastifyBaseLogger,
     private readonly local = new MemoryRateLimitStore(),
   ) {
+    this.decided = new Promise((resolve) => (this.decide = resolve));
     shared.onChange((ready) => (ready ? void this.check() : this.down()));
     this.probe = setInterval(() => void (this.state !== 'up' && this.check()), redisProbeMs);
     this.probe.unref();
@@ -62,8 +66,19 @@ export class FallbackRateLimitStore implements RateLimitStore {
     return answered;
   }
 
+  /**
+   * Before listening: waits for Redis to answer (or fail) at most its connect timeout, so a healthy Redis counts
+   * the first requests too; a Redis not up yet is warned about and the server starts anyway.
+   */
+  async connect(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.decided, new Promise((resolve) => (timer = setTimeout(resolve, redisWaits.connectTimeoutMs)))]);
+    clearTimeout(timer);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
+    this.decide();
     clearInterval(this.probe);
     await this.shared.close();
   }
@@ -82,11 +97,13 @@ export class FallbackRateLimitStore implements RateLimitStore {
     if (this.closed || this.state === 'up' || !(await this.shared.ping())) return;
     if (this.state === 'down') this.log.info('Redis is reachable again: rate limits are counted in Redis again');
     this.state = 'up';
+    this.decide();
   }
 
   private down(cause?: unknown): void {
     if (this.closed || this.state === 'down') return;
     this.state = 'down';
+    this.decide();
     const reason = cause instanceof Error ? cause.message : 'no connection';
     this.log.warn(
       `Redis is unreachable (${reason}): rate limits are counted in this process until it is back; tracking goes on (docs/deploying.md, "Redis")`,

@@ -49,6 +49,8 @@ export interface RateLimitStore {
   close(): Promise<void>;
   /** Whether the shared counter store (Redis) answers now; absent when the counters are this process's only. */
   ping?(): Promise<boolean>;
+  /** Waits, bounded, for the shared store's first connection before the server listens; absent: nothing to wait for. */
+  connect?(): Promise<void>;
 }
 
 function bearerToken(request: FastifyRequest): string {

@@ -6,7 +6,7 @@ import { RedisRateLimitStore, redisWaits, type RedisRateLimitStoreOptions } from
 /** How often Redis is asked again while it is down (a PING, answered or refused at once). */
 export const redisProbeMs = 1_000;
 
-/** The shared counters, as the fallback needs them (RedisRateLimitStore; a stand-in in unit tests). */
+/** The shared counters, as the fallback uses them (RedisRateLimitStore). */
 export interface SharedCounters extends RateLimitStore {
   ping(): Promise<boolean>;
   onChange(listener: (ready: boolean) => void): void;
@@ -29,11 +29,11 @@ export class FallbackRateLimitStore implements RateLimitStore {
   /** Resolves when the start-up is decided: Redis answered, or its connection failed. */
   private readonly decided: Promise<void>;
   private decide = () => {};
+  private readonly local = new MemoryRateLimitStore();
 
   constructor(
     private readonly shared: SharedCounters,
     private readonly log: FastifyBaseLogger,
-    private readonly local = new MemoryRateLimitStore(),
   ) {
     this.decided = new Promise((resolve) => (this.decide = resolve));
     shared.onChange((ready) => (ready ? void this.check() : this.down()));
@@ -41,7 +41,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
     this.probe.unref();
   }
 
-  /** Whether the counters are in Redis now (tests and `/readyz` read it through `ping`). */
+  /** Whether the counters are in Redis now. */
   get usingRedis(): boolean {
     return this.state === 'up';
   }
@@ -106,7 +106,7 @@ export class FallbackRateLimitStore implements RateLimitStore {
     this.decide();
     const reason = cause instanceof Error ? cause.message : 'no connection';
     this.log.warn(
-      `Redis is unreachable (${reason}): rate limits are counted in this process until it is back; tracking goes on (docs/deploying.md, "Redis")`,
+      `Redis is unreachable (${reason}): rate limits are counted in this process until it is back; tracking goes on (docs/deploying.md, "PostgreSQL and Redis")`,
     );
   }
 }

@@ -93,10 +93,10 @@ describe.skipIf(!redisUp)('a Redis outage', () => {
 });
 
 describe.skipIf(!redisUp)('start-up with REDIS_URL unreachable', () => {
-  it('warns, serves clicks with limits in memory, and answers /readyz 503 naming redis', async () => {
+  it('warns (never naming its password), serves clicks with limits in memory, and answers /readyz 503 naming redis', async () => {
     const db = privateDatabase('deadredis');
     const dead = await freePort();
-    const server = await spawnServer({ databaseUrl: db.url, redisUrl: `redis://127.0.0.1:${dead}` });
+    const server = await spawnServer({ databaseUrl: db.url, redisUrl: `redis://:hunter2-redis-secret@127.0.0.1:${dead}` });
     try {
       await expect.poll(() => occurrences(server.output(), goneAway), { timeout: 10_000 }).toBe(1);
       const click = await clickable(server);
@@ -106,6 +106,7 @@ describe.skipIf(!redisUp)('start-up with REDIS_URL unreachable', () => {
       const ready = await call(server, 'GET', '/readyz');
       expect(ready.status).toBe(503);
       expect(ready.body.checks).toEqual({ database: 'ok', redis: 'down' });
+      expect(server.output()).not.toContain('hunter2');
     } finally {
       await server.stop();
       await db.dispose();

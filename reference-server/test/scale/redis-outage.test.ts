@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidResponse } from '../../src/testing/validate';
 import { privateDatabase, type PrivateDatabase } from './databases';
-import { freePort, spawnServer, type ServerProcess } from './server-process';
+import { spawnServer, type ServerProcess } from './server-process';
 import { tcpProxy, type TcpProxy } from './tcp-proxy';
 
 // Degrade, do not die: the built server (what production runs) with its Redis behind a TCP proxy this test owns.
@@ -95,8 +96,12 @@ describe.skipIf(!redisUp)('a Redis outage', () => {
 describe.skipIf(!redisUp)('start-up with REDIS_URL unreachable', () => {
   it('warns (never naming its password), serves clicks with limits in memory, and answers /readyz 503 naming redis', async () => {
     const db = privateDatabase('deadredis');
-    const dead = await freePort();
-    const server = await spawnServer({ databaseUrl: db.url, redisUrl: `redis://:hunter2-redis-secret@127.0.0.1:${dead}` });
+    // A port this test holds, hanging up on every connection: no other process can take it meanwhile, as it could
+    // a port merely found free.
+    const dead = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => dead.listen(0, '127.0.0.1', resolve));
+    const port = (dead.address() as AddressInfo).port;
+    const server = await spawnServer({ databaseUrl: db.url, redisUrl: `redis://:hunter2-redis-secret@127.0.0.1:${port}` });
     try {
       await expect.poll(() => occurrences(server.output(), goneAway), { timeout: 10_000 }).toBe(1);
       const click = await clickable(server);
@@ -110,6 +115,7 @@ describe.skipIf(!redisUp)('start-up with REDIS_URL unreachable', () => {
     } finally {
       await server.stop();
       await db.dispose();
+      await new Promise((resolve) => dead.close(resolve));
     }
   });
 });

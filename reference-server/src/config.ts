@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { minSecretKeyLength } from './domain/login/server-key';
 import { parseWorkspaceCreators, type WorkspaceCreators } from './domain/programs/creators';
 import { readConnectionLimits, type ConnectionLimits } from './http/connection-limits';
+import { readRateLimits, type LimitOverrides } from './http/rate-limit-config';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** `SVC_OIDC_*`: the OpenID Connect client the server signs people in with (docs/deploying.md). */
@@ -36,6 +37,8 @@ export interface ServerConfig {
   redisPrefix: string | undefined;
   testControl: boolean;
   rateLimits: boolean;
+  /** `SVC_RATE_LIMITS=lead=300,…`: per-minute limits replacing §Limits' for the routes named. */
+  rateLimitOverrides: LimitOverrides;
   publicUrl: string;
   /** Hops or addresses of the proxies in front whose `X-Forwarded-For` entries are believed. */
   trustProxy: TrustProxy;
@@ -74,8 +77,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     testControl: env.SVC_TEST_CONTROL === '1',
-    // Benchmarks only: `SVC_RATE_LIMITS=off` removes the §Limits rate limits.
-    rateLimits: env.SVC_RATE_LIMITS !== 'off',
+    // `off` (benchmarks only) removes the §Limits rate limits; `lead=300,…` sets the named routes' limits.
+    ...readRateLimits(env.SVC_RATE_LIMITS),
     publicUrl: readPublicUrl(env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     connectionLimits: readConnectionLimits(env),

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 import { buildApp } from './app';
-import { readConfig } from './config';
+import { readConfig, type ServerConfig } from './config';
 import { readServerArgs, usage } from './server-args';
-import { RedisRateLimitStore } from './http/rate-limit-redis';
 import { handleShutdownSignals } from './shutdown';
 import { openStore } from './store/db';
 
@@ -11,14 +10,15 @@ if (args.help) {
   process.stdout.write(usage);
   process.exit(0);
 }
-const config = readConfig(args.env);
+const config = configOrExit(args.env);
 const store = await openStore(config.databaseUrl, config.lookupCacheMaxAgeMs ? { lookupCacheMaxAgeMs: config.lookupCacheMaxAgeMs } : {});
 const app = buildApp({
   store,
   testControl: config.testControl,
   rateLimits: config.rateLimits,
+  rateLimitOverrides: config.rateLimitOverrides,
   // §Limits across processes: servers sharing one Redis count one client against one limit.
-  ...(config.redisUrl ? { rateLimitStore: new RedisRateLimitStore(config.redisUrl, { prefix: config.redisPrefix }) } : {}),
+  ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
   ...(config.oidc ? { oidc: config.oidc } : {}),
@@ -41,6 +41,16 @@ handleShutdownSignals(async () => {
   await app.close();
   await store.close();
 });
+
+/** A wrong setting stops the start with its one line (naming the variable), not a stack trace. */
+function configOrExit(env: NodeJS.ProcessEnv): ServerConfig {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    process.stderr.write(`svc-reference-server: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
+}
 
 /** Safe by default: nobody can sign in until sign-in is configured; say so once, and say what dev sign-in means. */
 function warnAboutSignIn(): void {

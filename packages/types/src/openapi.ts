@@ -1443,6 +1443,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness of the dependencies
+         * @description **Decision:** whether every dependency answers now, for load balancers, orchestrators and alerts: the
+         *     database (a real query) and Redis when `REDIS_URL` is set, each given 1 s. 503 names each dependency that
+         *     is down. A server whose Redis is down still tracks (rate limits are then counted in each process), so
+         *     `/healthz`, the liveness check, stays 200 meanwhile. The body is the same shape on both statuses and is no
+         *     error envelope.
+         */
+        get: operations["ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_test/reset": {
         parameters: {
             query?: never;
@@ -2251,6 +2275,22 @@ export interface components {
             /** @constant */
             type?: "chain";
         };
+        ReadyResponse: {
+            /**
+             * @description `ok` with 200, `degraded` with 503.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            checks: {
+                /** @enum {string} */
+                database: "ok" | "down";
+                /**
+                 * @description `not_configured` without `REDIS_URL`.
+                 * @enum {string}
+                 */
+                redis: "ok" | "down" | "not_configured";
+            };
+        };
         /** @description What the test event or chain created (all records flagged `is_test`). */
         TestEventResult: {
             /** @enum {string} */
@@ -2262,6 +2302,8 @@ export interface components {
                 customer_key?: string;
                 sale_id?: number;
                 transaction_id?: string;
+                /** @description **Decision:** with `ok: false`, why the step was refused: the message of the error the tracking route would answer. */
+                error?: string;
             }[];
             /** @description Chain mode: chains left this hour. */
             chains_remaining?: number;
@@ -6738,6 +6780,53 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "redis": "not_configured"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            /** @description At least one dependency is down; `checks` names it. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "degraded",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "redis": "down"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyResponse"];
                 };
             };
         };

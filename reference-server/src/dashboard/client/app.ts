@@ -316,7 +316,11 @@ $('run-verification').addEventListener('click', () => {
           'ul',
           { className: 'steps' },
           d.result.events.map((e) =>
-            el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '') }),
+            el('li', {
+              text: e.ok
+                ? '✓ ' + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '')
+                : '✗ ' + e.event_type + ': ' + (e.error || 'refused'),
+            }),
           ),
         ),
       );

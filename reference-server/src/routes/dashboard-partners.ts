@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { accountActor } from '../domain/audit/actor';
 import { approveCommission, declineCommission } from '../domain/commissions/decide';
 import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
@@ -21,7 +22,7 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
 
   app.post<ProgramParams & { Body: Body }>(`${base}/partners`, async (request, reply) => {
     const { program, account } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createPartner(deps(), program, objectBody(request.body), { accountId: account.id }) });
+    return reply.status(201).send({ data: await createPartner(deps(), program, objectBody(request.body), accountActor(account)) });
   });
 
   app.get<ProgramParams>(`${base}/partners`, async (request) => {
@@ -32,7 +33,7 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   app.patch<{ Params: { programId: string; partnerId: string }; Body: Body }>(`${base}/partners/:partnerId`, async (request) => {
     const { program, account } = await access(request, request.params.programId);
     const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
-    return { data: await changePartner(deps(), program, partnerId, objectBody(request.body), { accountId: account.id }) };
+    return { data: await changePartner(deps(), program, partnerId, objectBody(request.body), accountActor(account)) };
   });
 
   app.post<ProgramParams & { Body: Body }>(`${base}/links`, async (request, reply) => {
@@ -68,13 +69,13 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   type CommissionParams = { Params: { programId: string; commissionId: string } };
   app.post<CommissionParams>(`${base}/commissions/:commissionId/approve`, async (request) => {
     const { program, role, account } = await access(request, request.params.programId);
-    const input = { program, role, by: { accountId: account.id }, commissionId: request.params.commissionId };
+    const input = { program, role, by: accountActor(account), commissionId: request.params.commissionId };
     return { data: await approveCommission(deps(), input) };
   });
 
   app.post<CommissionParams & { Body: Body }>(`${base}/commissions/:commissionId/decline`, async (request) => {
     const { program, role, account } = await access(request, request.params.programId);
-    const input = { program, role, by: { accountId: account.id }, commissionId: request.params.commissionId };
+    const input = { program, role, by: accountActor(account), commissionId: request.params.commissionId };
     return { data: await declineCommission(deps(), { ...input, body: objectBody(request.body) }) };
   });
 }

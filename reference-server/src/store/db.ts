@@ -11,6 +11,7 @@ import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag'
 import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
 import { merchantDecidesMigration } from './migrations/0008_merchant_decides';
 import { stripeConnectMigration } from './migrations/0009_stripe_connect';
+import { auditLogMigration } from './migrations/0010_audit_log';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
@@ -262,6 +263,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0007_outbound_webhooks': outboundWebhooksMigration(dialect),
     '0008_merchant_decides': merchantDecidesMigration(dialect),
     '0009_stripe_connect': stripeConnectMigration(dialect),
+    '0010_audit_log': auditLogMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
@@ -296,6 +298,7 @@ const tables: (keyof Database)[] = [
   'webhook_endpoints',
   'webhook_events',
   'webhook_deliveries',
+  'audit_log',
 ];
 
 async function wipeAll(db: Kysely<Database>): Promise<void> {

@@ -309,6 +309,23 @@ export interface ProcessorConnectStatesTable {
   used_at: number | null;
 }
 
+/** One append-only audit entry (store/migrations/0010_audit_log.ts, domain/audit/). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  program_id: number;
+  at: number;
+  /** The signed-in account that acted; null for the program key and the system. */
+  actor_account_id: number | null;
+  /** Who, as shown then: the account's email, `api key …last4` or `system`. */
+  actor: string;
+  action: string;
+  /** What was acted on, `kind:id` (`commission:12`, `partner:3`, `program:1`). */
+  target: string;
+  /** JSON object: what changed (old and new values, amounts). */
+  details: string;
+  reason: string | null;
+}
+
 /** A program's outbound webhook endpoint (spec/openapi.yaml, tag `outbound-webhooks`). */
 export interface WebhookEndpointsTable {
   id: Generated<number>;
@@ -384,6 +401,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  audit_log: AuditLogTable;
 }
 
 export type Program = Selectable<ProgramsTable>;

@@ -5,7 +5,7 @@ import { decideCommission, findCommissionInProgram } from '../../store/commissio
 import type { Commission, Program } from '../../store/schema';
 import { characterCount } from '../programs/fields';
 import type { DomainDeps } from '../deps';
-import type { Actor } from '../partners/actor';
+import type { Actor } from '../audit/actor';
 import { positiveId } from '../partners/fields';
 import { commissionWireStatus } from './status';
 

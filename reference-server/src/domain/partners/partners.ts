@@ -2,7 +2,7 @@ import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { releaseSuspendedHolds } from '../../store/commissions';
 import { findPartnerInProgram, insertPartner, listPartners, updatePartner } from '../../store/partners';
-import type { Actor } from './actor';
+import type { Actor } from '../audit/actor';
 import type { Partner, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';

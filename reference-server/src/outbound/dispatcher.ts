@@ -1,6 +1,7 @@
 import { attemptDelivery, claimDue, pruneFinished, type DeliveryDeps } from '../domain/webhooks/deliver';
 
 export interface DispatcherLog {
+  debug(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from './config-error';
 import { readServerArgs } from './server-args';
 
 describe('svc-reference-server command line', () => {
@@ -17,6 +18,8 @@ describe('svc-reference-server command line', () => {
 
   it('refuses an unknown flag and a port that is not a number', () => {
     expect(() => readServerArgs(['--prot', '1'], {})).toThrow(/Unknown option '--prot'/);
+    expect(() => readServerArgs(['--prot', '1'], {})).toThrow(ConfigError);
+    expect(() => readServerArgs(['--port', 'abc'], {})).toThrow(ConfigError);
     expect(() => readServerArgs(['--port', 'abc'], {})).toThrow('--port must be a port number, got abc');
   });
 });

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { ConfigError } from './config-error';
 
 export const usage = `svc-reference-server: the svc service, statefully, on SQLite or PostgreSQL.
 
@@ -17,13 +18,10 @@ Every variable and a production checklist: docs/deploying.md in the svc reposito
 
 /** The command line of `svc-reference-server`: flags override the matching environment variables. */
 export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: true } | { help: false; env: NodeJS.ProcessEnv } {
-  const { values } = parseArgs({
-    args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-  });
+  const { values } = parseFlags(argv);
   if (values.help) return { help: true };
-  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new Error(`--port must be a port number, got ${values.port}`);
+  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port))
+    throw new ConfigError(`--port must be a port number, got ${values.port}`);
   return {
     help: false,
     env: {
@@ -32,4 +30,17 @@ export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: 
       ...(values.host === undefined ? {} : { HOST: values.host }),
     },
   };
+}
+
+/** node:util's parseArgs, its refusals (an unknown flag, a missing value) made configuration errors. */
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message} (svc-reference-server --help lists the options)`);
+  }
 }

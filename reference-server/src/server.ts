@@ -1,17 +1,19 @@
 #!/usr/bin/env node
 import { buildApp } from './app';
 import { readConfig } from './config';
+import { exitOnConfigError } from './config-error';
 import { readServerArgs, usage } from './server-args';
 import { RedisRateLimitStore } from './http/rate-limit-redis';
 import { handleShutdownSignals } from './shutdown';
 import { openStore } from './store/db';
 
-const args = readServerArgs(process.argv.slice(2), process.env);
+// A configuration error is one line naming the variable and the fix, and exit code 2 (no stack trace).
+const args = exitOnConfigError('svc-reference-server', () => readServerArgs(process.argv.slice(2), process.env));
 if (args.help) {
   process.stdout.write(usage);
   process.exit(0);
 }
-const config = readConfig(args.env);
+const config = exitOnConfigError('svc-reference-server', () => readConfig(args.env));
 const store = await openStore(config.databaseUrl, config.lookupCacheMaxAgeMs ? { lookupCacheMaxAgeMs: config.lookupCacheMaxAgeMs } : {});
 const app = buildApp({
   store,

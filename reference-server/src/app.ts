@@ -21,6 +21,7 @@ import { sessionCookieFor } from './http/session-cookie';
 import { openIdProvider } from './identity/openid-provider';
 import { outboundWebhooks } from './outbound';
 import { registerRoutes } from './routes';
+import type { WorkspaceCreators } from './domain/programs/creators';
 import type { Services } from './services';
 import type { Store } from './store/db';
 
@@ -42,6 +43,11 @@ export interface AppOptions {
   devSignIn?: boolean;
   /** A line the development sign-in form shows above the email field (the demo names its accounts). */
   devSignInHint?: string;
+  /**
+   * Who may create workspaces and programs (`SVC_WORKSPACE_CREATORS`). Absent: anyone with the development sign-in or
+   * test control on (today's demo and tests), else only the first account to sign in.
+   */
+  workspaceCreators?: WorkspaceCreators;
   /** `SVC_SECRET_KEY`; absent: one generated once and kept in the database. */
   secretKey?: string;
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`; with test control and none given, one generated for the process. */
@@ -102,6 +108,8 @@ export function buildApp(options: AppOptions): FastifyInstance {
       dev: options.devSignIn === true || options.testControl === true,
       hint: options.devSignInHint,
     },
+    workspaceCreators:
+      options.workspaceCreators ?? (options.devSignIn === true || options.testControl === true ? 'anyone' : 'first-account'),
     serverKey: serverKeyLoader(options.store, clock, options.secretKey),
     // Test control hands its tests the secret to sign with; a process-wide one stands in when none is configured.
     processorWebhookSecrets:

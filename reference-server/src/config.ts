@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { ConfigError } from './config-error';
 import { minSecretKeyLength } from './domain/login/server-key';
+import { parseWorkspaceCreators, type WorkspaceCreators } from './domain/programs/creators';
 import { readConnectionLimits, type ConnectionLimits } from './http/connection-limits';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
@@ -33,6 +34,8 @@ export interface ServerConfig {
   oidc: OidcConfig | undefined;
   /** `SVC_DEV_SIGN_IN=1`: the email-only development sign-in (anyone can sign in as anyone: never in production). */
   devSignIn: boolean;
+  /** `SVC_WORKSPACE_CREATORS`: who may create workspaces; unset: the first account (anyone with dev sign-in or test control). */
+  workspaceCreators: WorkspaceCreators | undefined;
   /** `SVC_SECRET_KEY`; unset: one generated once and kept in the database. */
   secretKey: string | undefined;
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`: the Stripe endpoint secrets (`whsec_…`), comma-separated for rotation. */
@@ -68,6 +71,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     connectionLimits: readConnectionLimits(env),
     oidc: readOidc(env),
     devSignIn: env.SVC_DEV_SIGN_IN === '1',
+    workspaceCreators: parseWorkspaceCreators(env.SVC_WORKSPACE_CREATORS),
     secretKey: readSecretKey(env.SVC_SECRET_KEY),
     processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
     logLevel,

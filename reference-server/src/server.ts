@@ -25,6 +25,7 @@ const app = buildApp({
   trustProxy: config.trustProxy,
   ...(config.oidc ? { oidc: config.oidc } : {}),
   devSignIn: config.devSignIn,
+  ...(config.workspaceCreators ? { workspaceCreators: config.workspaceCreators } : {}),
   ...(config.secretKey ? { secretKey: config.secretKey } : {}),
   processorWebhookSecrets: config.processorWebhookSecrets,
   log: { level: config.logLevel },

@@ -1,5 +1,6 @@
 import type { Clock, ControllableClock } from './clock';
 import type { IdentityProvider } from './domain/login/identity-provider';
+import type { WorkspaceCreators } from './domain/programs/creators';
 import type { Faults } from './faults';
 import type { RateLimitStore } from './http/rate-limit';
 import type { SessionCookie } from './http/session-cookie';
@@ -25,6 +26,8 @@ export interface Services {
     /** A line the development sign-in form shows (the demo names its accounts). */
     hint: string | undefined;
   };
+  /** Who may create workspaces and programs (`SVC_WORKSPACE_CREATORS`). */
+  workspaceCreators: WorkspaceCreators;
   /** The server secret: `SVC_SECRET_KEY`, or the one kept in the database. */
   serverKey: () => Promise<string>;
   /** Stripe endpoint secrets a processor webhook may be signed with; empty: not configured. */

@@ -197,6 +197,11 @@ export const catalogue = /* @__PURE__ */ (() =>
     initTokenInvalid: platform(401, 'Invalid or expired token — run svc login again'),
     initUserNotFound: platform(401, 'User not found — run svc login again'),
     initNoAdvertiser: platform(403, 'No advertiser found for this account — run svc login again'),
+    // SVC_WORKSPACE_CREATORS (docs/deploying.md): who may create workspaces and programs.
+    workspaceCreateForbidden: platform(
+      403,
+      'This account may not create programs on this server. Ask a workspace owner for an invitation to their workspace.',
+    ),
     initAdvertiserMismatch: platform(403, 'advertiser_id does not match the authenticated account'),
     initMissingFields: platform(400, 'Missing required fields: name, domain, commission_type, commission_rate'),
     initRateInvalid: platform(400, 'commission_rate must be a positive number'),
@@ -274,6 +279,14 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
     payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
     payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
+    // The merchant decides (Decisions on the partner and commission routes).
+    linkDisabledByMerchant: platform(403, 'This link was turned off by the merchant; ask them to turn it on'),
+    commissionIdInvalid: platform(400, 'commissionId must be a positive integer'),
+    commissionNotFound: platform(404, 'Commission not found'),
+    commissionDecisionOwnerOnly: platform(403, 'Only a workspace owner can approve or decline a commission'),
+    commissionDeclineReasonInvalid: platform(400, 'reason is required: 1 to 500 characters'),
+    // Sent with `error.details.status`, the commission's current status.
+    commissionStatusConflict: platform(409, 'This commission cannot make that change from its current status'),
 
     // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
     webhookEndpointUrlInvalid: platform(

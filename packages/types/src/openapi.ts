@@ -619,7 +619,8 @@ export interface paths {
          * Add a partner
          * @description **Decision** (§Resources: partners and links exist, their management routes are not shown): any active member
          *     adds a partner with a `name` (1 to 200 characters) and optionally an `email`, stored lower-cased. The account
-         *     that signs in with that email sees the partner view (`GET /api/partner`). A new partner is `active`.
+         *     that signs in with that email sees a pending invitation in the partner view (`GET /api/partner`) and the
+         *     program's figures and links only once it accepts (`invitation`). A new partner is `active`.
          */
         post: operations["dashboardCreatePartner"];
         delete?: never;
@@ -643,10 +644,15 @@ export interface paths {
         head?: never;
         /**
          * Rename, re-invite, suspend or reactivate a partner
-         * @description **Decision:** any active member changes `name`, `email` (null removes the invitation) or `status`. A `suspended`
-         *     partner's links refuse clicks exactly as a disabled link does (410 `link_disabled`, nothing recorded); their
-         *     recorded clicks, leads, sales and commissions stay. Every field is checked before anything changes. A partner
-         *     of another program answers 404 like an unknown one.
+         * @description **Decision:** any active member changes `name`, `email` (null removes the invitation; a new email is a new,
+         *     `pending` invitation) or `status`. A `suspended` partner's links refuse clicks exactly as a disabled link does
+         *     (410 `link_disabled`, nothing recorded); their recorded clicks, leads, sales and commissions stay. **Decision:**
+         *     a sale attributed to a suspended partner (a customer who clicked before the suspension) still records its
+         *     commission, as `held`: not due, not paid, not in the balance. Reactivating the partner (`status: active`)
+         *     releases those held commissions (→ `due`) exactly once however many reactivations race, recorded with who
+         *     reactivated (`decided_by_account_id`; null with the program key) and when; or an owner declines them one by
+         *     one (`.../commissions/{commissionId}/decline`). Every field is checked before anything changes. A partner of
+         *     another program answers 404 like an unknown one.
          */
         patch: operations["dashboardUpdatePartner"];
         trace?: never;
@@ -695,8 +701,10 @@ export interface paths {
         /**
          * Turn a referral link off or on
          * @description §Resources/Referral link: a link can be turned off by the brand (here) or the partner (`PATCH /api/partner/links/{linkId}`).
-         *     **Decision:** a disabled link answers clicks with 410 `link_disabled` and records nothing. A link of another
-         *     program answers 404 like an unknown one.
+         *     **Decision:** a disabled link answers clicks with 410 `link_disabled` and records nothing. **Decision** (the
+         *     merchant decides): a link the merchant turns off (here, `PATCH /api/v1/links/{short_link}` with the program key,
+         *     or the CLI) is `disabled_by: merchant` and stays off until the merchant turns it on, which clears
+         *     `disabled_by`. A link of another program answers 404 like an unknown one.
          */
         patch: operations["dashboardUpdateLink"];
         trace?: never;
@@ -714,8 +722,9 @@ export interface paths {
          *     `YYYY-MM-DD` is a whole UTC day, or an ISO 8601 date-time with a zone), optionally one partner's, oldest first,
          *     one row per commission with a header row. Columns: `commission_id, partner_id, partner_name, partner_email,
          *     sale_id, transaction_id, sale_amount_cents, amount_cents, currency, status, sale_at, created_at, paid_at,
-         *     reversed_at` (times ISO 8601, amounts integer cents). `status` is `due`, `paid` or `reversed`; a commission
-         *     reversed after it was paid keeps its `paid_at` (it lowers the partner's next payout). Text that a spreadsheet
+         *     reversed_at` (times ISO 8601, amounts integer cents). `status` is `held`, `due`, `paid`, `reversed` or
+         *     `declined` (`CommissionStatus`); a commission reversed after it was paid keeps its `paid_at` (it lowers the
+         *     partner's next payout). Text that a spreadsheet
          *     would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `'`.
          */
         get: operations["dashboardExportCommissions"];
@@ -742,8 +751,8 @@ export interface paths {
          *     commission of `partner_id` created up to `through` (a day `YYYY-MM-DD`, included, or a date-time) becomes
          *     `paid`, netted against the partner's commissions that were reversed after an earlier payment (a refund after
          *     payment is a negative balance). Per currency: when more is owed back than is due, nothing in that currency is
-         *     settled and the negative balance carries to the next payout (`carried_cents`). Reversed commissions are never
-         *     paid. Idempotent: repeating the call settles nothing more (`commissions_paid: 0`), even when the calls run at
+         *     settled and the negative balance carries to the next payout (`carried_cents`). Reversed, held and declined
+         *     commissions are never paid. Idempotent: repeating the call settles nothing more (`commissions_paid: 0`), even when the calls run at
          *     the same time: each answer counts only the commissions that call settled. Members who are not owners are
          *     refused (403).
          */
@@ -764,9 +773,15 @@ export interface paths {
         /**
          * The partner view of the signed-in account
          * @description **Decision:** a partner signs in with the dashboard's sign-in; every partner record whose `email` equals the
-         *     account's email (verified by the sign-in) is theirs. For each: the program's id, name and domain, the
-         *     partner's own record and figures, and their links with full URLs — never another partner, the program's
-         *     settings or its key. An account invited by no program gets an empty list.
+         *     account's email (verified by the sign-in) is theirs. **Decision** (invitations must be accepted): a record
+         *     whose invitation is `pending` shows only as an entry of `invitations` (the program's name and the inviter's
+         *     email), to accept or decline — no links, figures or other text of that program; a declined one shows
+         *     nowhere. For each accepted record: the program's id, name and domain, the partner's own record and figures,
+         *     and their links with full URLs — never another partner, the program's settings or its key. An account
+         *     invited by no program gets empty lists. **Decision:** tracking does not wait for acceptance: the merchant
+         *     created the partner and its links, so their clicks, leads, sales and commissions count from the start;
+         *     acceptance governs only what the partner's account sees. Partners that existed before invitations, the
+         *     CLI's test partner and the demo's partner count as accepted.
          */
         get: operations["partnerView"];
         put?: never;
@@ -792,9 +807,102 @@ export interface paths {
         head?: never;
         /**
          * A partner turns their own link off or on
-         * @description §Resources/Referral link ("can be turned off by the partner"). **Decision:** a link that is not the account's answers 404.
+         * @description §Resources/Referral link ("can be turned off by the partner"). **Decision:** a link that is not the account's,
+         *     or of a program whose invitation the account has not accepted, answers 404. **Decision** (the merchant
+         *     decides): the partner turns off their own link (`disabled_by: partner`) and turns back on only a link they
+         *     turned off themselves; a link the merchant turned off answers 403 and stays off.
          */
         patch: operations["partnerUpdateLink"];
+        trace?: never;
+    };
+    "/api/partner/invitations/{partnerId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a program's invitation
+         * @description **Decision:** the signed-in account whose email the partner record names accepts: the program then shows in
+         *     its partner view. Idempotent. A partner record that is not the account's, or whose invitation it declined,
+         *     answers 404 (the merchant invites again by setting the email anew).
+         */
+        post: operations["partnerAcceptInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/partner/invitations/{partnerId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a program's invitation
+         * @description **Decision:** the invitation leaves the account's partner view; the merchant sees `invitation: declined`.
+         *     Declining an accepted invitation leaves the program the same way. Idempotent. A partner record that is not
+         *     the account's answers 404.
+         */
+        post: operations["partnerDeclineInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/commissions/{commissionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a commission (owners only)
+         * @description **Decision** (the merchant decides): an owner makes a `held` commission `due` now, recorded with who and when
+         *     (`decided_by_account_id`, `decided_at`). Idempotent: a `due` commission answers as it is. A paid, reversed or
+         *     declined one answers 409 with its status in `error.details.status`. Members who are not owners are refused
+         *     (403). A commission of another program, or of the CLI's test partner, answers 404.
+         */
+        post: operations["dashboardApproveCommission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/commissions/{commissionId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decline a commission (owners only)
+         * @description **Decision** (the merchant decides): an owner declines a `held` or `due` commission with a `reason` (1 to 500
+         *     characters): `declined` is never paid and in no figure, recorded with who, when and why. Idempotent: a
+         *     declined commission answers as it is. A paid or reversed one answers 409 with its status. A refund of a
+         *     declined commission leaves it declined.
+         */
+        post: operations["dashboardDeclineCommission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/partners": {
@@ -1664,6 +1772,8 @@ export interface components {
             code?: "ACCOUNT_BLOCKED" | "link_not_found" | "missing_aff" | "customer_not_found" | "customer_status" | "commission_failed" | "session_consumed";
             /** @description On a CLI 500. */
             request_id?: string;
+            /** @description On 409 from a commission's approve or decline: its current status. */
+            status?: components["schemas"]["CommissionStatus"];
         };
         /**
          * @description Sale and refund `error.code` values (§Errors/Envelopes).
@@ -2390,6 +2500,13 @@ export interface components {
             name: string;
             email: string | null;
             status: components["schemas"]["PartnerStatus"];
+            /**
+             * @description **Decision:** the state of the partner view's invitation to `email`: `pending` until that account accepts
+             *     or declines it (`POST /api/partner/invitations/{partnerId}/accept`, `/decline`); null without an email.
+             *     Tracking does not depend on it.
+             * @enum {string|null}
+             */
+            invitation: "pending" | "accepted" | "declined" | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2402,6 +2519,8 @@ export interface components {
          */
         CommissionTotals: {
             due_cents: components["schemas"]["AmountsByCurrency"];
+            /** @description **Decision:** `held` commissions (earned while the partner was suspended), waiting for the merchant: not due, not in the balance. Declined commissions are in no figure. */
+            held_cents: components["schemas"]["AmountsByCurrency"];
             paid_cents: components["schemas"]["AmountsByCurrency"];
             reversed_cents: components["schemas"]["AmountsByCurrency"];
             balance_cents: components["schemas"]["AmountsByCurrency"];
@@ -2438,6 +2557,11 @@ export interface components {
              */
             url: string;
             enabled: boolean;
+            /**
+             * @description **Decision:** who turned the link off (null while on); only the merchant turns on a link the merchant turned off. Links off before this field count as the merchant's.
+             * @enum {string|null}
+             */
+            disabled_by: "merchant" | "partner" | null;
             /** Format: date-time */
             created_at: string;
         };
@@ -2492,7 +2616,56 @@ export interface components {
         PartnerViewResponse: {
             data: {
                 partners: components["schemas"]["PartnerViewEntry"][];
+                invitations: components["schemas"]["PartnerInvitation"][];
             };
+        };
+        /** @description A pending invitation as the invited account sees it, before accepting. */
+        PartnerInvitation: {
+            partner_id: number;
+            program_name: string;
+            /** @description The email of the dashboard account that invited; with the program key, the program owner's. */
+            invited_by: string;
+        };
+        PartnerInvitationAnswer: {
+            partner_id: number;
+            /** @enum {string} */
+            invitation: "pending" | "accepted" | "declined";
+        };
+        PartnerInvitationAnswerResponse: {
+            data: components["schemas"]["PartnerInvitationAnswer"];
+        };
+        /**
+         * @description **Decision:** a commission's status. `held`: waits for the merchant (earned while the partner was suspended);
+         *     `due`: owed, paid by the next payout; `paid`: a payout settled it; `reversed`: a refund took it back;
+         *     `declined`: the merchant refused it (never paid, never counted). `pending` (a hold period still running) is
+         *     reserved for the commission lifecycle; no commission has it yet.
+         * @enum {string}
+         */
+        CommissionStatus: "pending" | "held" | "due" | "paid" | "reversed" | "declined";
+        Commission: {
+            id: number;
+            partner_id: number;
+            sale_id: number;
+            amount_cents: number;
+            currency: components["schemas"]["Currency"];
+            status: components["schemas"]["CommissionStatus"];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            paid_at: string | null;
+            /** Format: date-time */
+            reversed_at: string | null;
+            /** @description Who approved, declined or (reactivating the partner) released it; null: not decided, or through the program key. */
+            decided_by_account_id: number | null;
+            /** Format: date-time */
+            decided_at: string | null;
+            decline_reason: string | null;
+        };
+        CommissionResponse: {
+            data: components["schemas"]["Commission"];
+        };
+        CommissionDeclineRequest: {
+            reason: string;
         };
         /**
          * @description The event types an endpoint can receive (`webhook.test` goes only to the endpoint a test-send names).
@@ -2992,6 +3165,77 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description A parameter or field is invalid; nothing changed. */
+        CommissionBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+        CommissionForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 403,
+                 *         "name": "ForbiddenError",
+                 *         "message": "Only a workspace owner can approve or decline a commission",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description No such commission in this program. */
+        CommissionNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 404,
+                 *         "name": "NotFoundError",
+                 *         "message": "Commission not found",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description The commission's status does not allow the change; nothing changed. `error.details.status` is its status. */
+        CommissionConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 409,
+                 *         "name": "ConflictError",
+                 *         "message": "This commission cannot make that change from its current status",
+                 *         "details": {
+                 *           "status": "paid"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
         /** @description The `short_link` names a link already (in any program); nothing created. */
         ShortLinkTaken: {
             headers: {
@@ -3062,6 +3306,7 @@ export interface components {
         PartnerId: number;
         /** @description Only this partner's records (a partner of another program answers 404). */
         PartnerIdQuery: number;
+        CommissionId: number;
         /** @description The referral link's id. */
         LinkId: number;
         /** @description The webhook endpoint's id. */
@@ -3845,7 +4090,11 @@ export interface operations {
                 };
             };
             /**
-             * @description No advertiser for the account, or `advertiser_id` of another account. **Decision:** also the token's
+             * @description No advertiser for the account, or `advertiser_id` of another account. **Decision** (who may create
+             *     workspaces): an account that `SVC_WORKSPACE_CREATORS` does not let create workspaces and programs is
+             *     refused before any field is read, with a message that says to ask a workspace owner for an invitation;
+             *     unset, only the first account ever to sign in may (anyone with the development sign-in or test control on).
+             *     **Decision:** also the token's
              *     account has been suspended since it logged in: `Your account has been suspended.` with
              *     `error.details.code` = `ACCOUNT_BLOCKED` (§Authentication rule 4; signing in again does not help), as
              *     `GET /api/v1/cli/programs` answers.
@@ -4645,6 +4894,8 @@ export interface operations {
                         data: {
                             account_id: number;
                             email: string;
+                            /** @description **Decision:** whether this account may create programs (see `POST /api/v1/cli/init`, 403); the dashboard offers **New program** only then. */
+                            can_create_programs: boolean;
                         };
                     };
                 };
@@ -4711,12 +4962,23 @@ export interface operations {
                 };
             };
             401: components["responses"]["DashboardUnauthorized"];
-            /** @description Suspended account, or `advertiser_id` of another account. */
+            /** @description Suspended account, `advertiser_id` of another account, or an account that may not create programs (`POST /api/v1/cli/init`). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "This account may not create programs on this server. Ask a workspace owner for an invitation to their workspace.",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
@@ -5244,8 +5506,155 @@ export interface operations {
             };
             400: components["responses"]["PartnersBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
+            /** @description The link was turned off by the merchant (nothing changed), or see `DashboardForbidden`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "This link was turned off by the merchant; ask them to turn it on",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    partnerAcceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerInvitationAnswerResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    partnerDeclineInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The partner's id. */
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerInvitationAnswerResponse"];
+                };
+            };
+            400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardApproveCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                commissionId: components["parameters"]["CommissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The commission as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionResponse"];
+                };
+            };
+            400: components["responses"]["CommissionBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["CommissionForbidden"];
+            404: components["responses"]["CommissionNotFound"];
+            409: components["responses"]["CommissionConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardDeclineCommission: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                commissionId: components["parameters"]["CommissionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionDeclineRequest"];
+            };
+        };
+        responses: {
+            /** @description The commission as it is now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionResponse"];
+                };
+            };
+            400: components["responses"]["CommissionBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["CommissionForbidden"];
+            404: components["responses"]["CommissionNotFound"];
+            409: components["responses"]["CommissionConflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];

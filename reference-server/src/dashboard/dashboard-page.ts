@@ -10,9 +10,35 @@ const programIdSlot = '{program_id}';
 export interface DashboardView {
   email: string;
   publicUrl: string;
+  /** `SVC_WORKSPACE_CREATORS` lets this account create programs; otherwise the page says how to get in instead. */
+  canCreatePrograms: boolean;
   /** What to paste into Stripe's webhook endpoint form (docs/deploying.md, "Stripe"). */
   processorWebhook: { url: string; eventTypes: readonly string[]; secretConfigured: boolean };
 }
+
+/** The **New program** form, offered only to an account that may create programs. */
+const newProgramForm = `<form class="card" id="new-program-form">
+      <h3>New program</h3>
+      <label for="np-name">Name</label><input id="np-name" name="name" required placeholder="Acme shop">
+      <label for="np-domain">Website domain</label><input id="np-domain" name="domain" required placeholder="shop.example">
+      <label for="np-type">Commission</label>
+      <select id="np-type" name="commission_type">
+        <option value="percent">Percent of the first sale</option>
+        <option value="recurring_percent">Percent of every sale</option>
+        <option value="fixed">Fixed amount on the first sale (cents)</option>
+        <option value="recurring_fixed">Fixed amount on every sale (cents)</option>
+      </select>
+      <label for="np-rate">Rate</label><input id="np-rate" name="commission_rate" type="number" min="0" step="any" required value="20">
+      ${scriptSubmit('Create program')}
+      <div id="new-program-result" aria-live="polite"></div>
+    </form>`;
+
+/** What an account that may not create programs sees in the form's place (SVC_WORKSPACE_CREATORS). */
+const newProgramClosed = `<div class="card" id="new-program-closed">
+      <h3>New program</h3>
+      <p class="hint">This account cannot create programs on this server. To work on a program, ask one of its workspace owners to invite you. Partner invitations appear on this page once a merchant adds your email.</p>
+      <div id="new-program-result" aria-live="polite"></div>
+    </div>`;
 
 /** The signed-in dashboard: a static frame the script (client/app.ts) fills from the dashboard routes. */
 export function dashboardPage(view: DashboardView): string {
@@ -28,27 +54,17 @@ export function dashboardPage(view: DashboardView): string {
   <aside>
     <h2>Your programs</h2>
     <ul class="programs" id="program-list"><li class="muted">Loading…</li></ul>
-    <form class="card" id="new-program-form">
-      <h3>New program</h3>
-      <label for="np-name">Name</label><input id="np-name" name="name" required placeholder="Acme shop">
-      <label for="np-domain">Website domain</label><input id="np-domain" name="domain" required placeholder="shop.example">
-      <label for="np-type">Commission</label>
-      <select id="np-type" name="commission_type">
-        <option value="percent">Percent of the first sale</option>
-        <option value="recurring_percent">Percent of every sale</option>
-        <option value="fixed">Fixed amount on the first sale (cents)</option>
-        <option value="recurring_fixed">Fixed amount on every sale (cents)</option>
-      </select>
-      <label for="np-rate">Rate</label><input id="np-rate" name="commission_rate" type="number" min="0" step="any" required value="20">
-      ${scriptSubmit('Create program')}
-      <div id="new-program-result" aria-live="polite"></div>
-    </form>
+    ${view.canCreatePrograms ? newProgramForm : newProgramClosed}
   </aside>
   <main>
     ${partnerViewSection}
     <section id="empty-view" class="card" hidden>
       <h3>Welcome</h3>
-      <p class="hint">Create your first program on the left. You will get its API key and the tracker snippet to paste on your site.</p>
+      <p class="hint">${
+        view.canCreatePrograms
+          ? 'Create your first program on the left. You will get its API key and the tracker snippet to paste on your site.'
+          : 'You have no programs yet. Ask a workspace owner to invite you to theirs; invitations to be a partner show up on this page.'
+      }</p>
     </section>
     <section id="program-view" hidden>
       <div class="title"><h1 id="pv-name"></h1><span class="badge" id="pv-role"></span><span class="muted" id="pv-domain"></span></div>

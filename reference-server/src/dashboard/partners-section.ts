@@ -6,8 +6,8 @@ import { scriptSubmit } from './html';
  */
 export const partnersSection = `<div class="card" id="partners-card">
         <h3>Partners</h3>
-        <p class="hint">Each partner shares their referral links; a visit through one is recorded as a click once the tracker snippet is on your site. Invite a partner by email: signing in with it shows them their own links and figures.</p>
-        <table><thead><tr><th>Partner</th><th>Status</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Paid</th><th>Reversed</th><th>Balance</th><th></th></tr></thead>
+        <p class="hint">Each partner shares their referral links; a visit through one is recorded as a click once the tracker snippet is on your site. Invite a partner by email: signing in with it, they accept the invitation, then see their own links and figures. A suspended partner's new commissions are held until you reactivate them.</p>
+        <table><thead><tr><th>Partner</th><th>Status</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Held</th><th>Paid</th><th>Reversed</th><th>Balance</th><th></th></tr></thead>
         <tbody id="partners-body"></tbody></table>
         <div class="grid2">
           <form id="new-partner-form">
@@ -36,7 +36,7 @@ export const partnersSection = `<div class="card" id="partners-card">
         </div>
       </div>`;
 
-/** What a signed-in partner sees: their own links and figures per program that invited them. */
+/** What a signed-in partner sees: invitations to accept or decline, and their own links and figures per accepted program. */
 export const partnerViewSection = `<section id="partner-view" hidden>
       <h2>Your partner links</h2>
       <div id="partner-view-body"></div>

@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { findAccountByEmail, findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../store/accounts';
 import type { Store } from '../store/db';
 import { createLink, setProgramLinkEnabled } from '../domain/partners/links';
+import { programKeyActor } from '../domain/partners/actor';
 import { createPartner } from '../domain/partners/partners';
 import { ServiceError } from '../errors/service-error';
 import { findLinkByShortLink } from '../store/links';
@@ -74,7 +75,8 @@ export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: s
   const program = (await findProgramById(db, programId)) as Program;
   const partnerId =
     (await findPartnerByName(db, programId, demo.partnerName)) ??
-    (await createPartner({ db, clock }, program, { name: demo.partnerName, email: demo.partnerEmail })).id;
+    (await createPartner({ db, clock }, program, { name: demo.partnerName, email: demo.partnerEmail }, programKeyActor, { accepted: true }))
+      .id;
   await ensureLink({ db, clock }, program, partnerId);
   return { accountId, programId, partnerId, shortLink: demo.shortLink, apiKey: key.key };
 }

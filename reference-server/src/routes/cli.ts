@@ -29,7 +29,7 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/cli/init', { config: { rateLimit: 'cli', management: 'loginToken', cliFailure: 'init' } }, async (request, reply) => {
     const account = await requireLoginToken(session(), request.headers.authorization, 'init');
     app.svc.faults.check('cli');
-    const program = await initProgram(deps(), account, request.body);
+    const program = await initProgram(deps(), app.svc.workspaceCreators, account, request.body);
     return reply.status(201).send({ data: { program } });
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
+import { mayCreateWorkspace } from '../domain/programs/creators';
 import { connectProcessor, regenerateKey, updateSettings } from '../domain/dashboard/settings';
 import { dashboardContext } from './dashboard-auth';
 import { objectBody } from '../json/fields';
@@ -17,7 +18,8 @@ export async function dashboardApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/dashboard/session', async (request) => {
     const viewer = await account(request);
-    return { data: { account_id: viewer.id, email: viewer.email } };
+    const canCreate = await mayCreateWorkspace(deps().db, app.svc.workspaceCreators, viewer);
+    return { data: { account_id: viewer.id, email: viewer.email, can_create_programs: canCreate } };
   });
 
   app.get('/api/dashboard/programs', async (request) => {
@@ -28,7 +30,7 @@ export async function dashboardApiRoutes(app: FastifyInstance): Promise<void> {
   // Same fields and messages as POST /api/v1/cli/init; the key is shown in full only in this response.
   app.post<{ Body: Body }>('/api/dashboard/programs', async (request, reply) => {
     const viewer = await account(request);
-    const program = await initProgram(deps(), viewer, request.body);
+    const program = await initProgram(deps(), app.svc.workspaceCreators, viewer, request.body);
     return reply.status(201).send({ data: { program } });
   });
 

@@ -1,4 +1,5 @@
 import fastifyStatic from '@fastify/static';
+import { mayCreateWorkspace } from '../domain/programs/creators';
 import type { FastifyInstance } from 'fastify';
 import { builtDashboardAssets } from '../dashboard/built-assets';
 import { dashboardPage } from '../dashboard/dashboard-page';
@@ -26,7 +27,12 @@ export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
         eventTypes: handledEventTypes,
         secretConfigured: app.svc.processorWebhookSecrets.length > 0,
       };
-      return sendPage(reply, 200, dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl, processorWebhook }));
+      const canCreatePrograms = await mayCreateWorkspace(app.svc.store.db, app.svc.workspaceCreators, account);
+      return sendPage(
+        reply,
+        200,
+        dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl, processorWebhook, canCreatePrograms }),
+      );
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;
       if (error.status === 403)

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { approveCommission, declineCommission } from '../domain/commissions/decide';
 import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
 import { changePartner, createPartner, listPartnerSummaries } from '../domain/partners/partners';
@@ -11,7 +12,7 @@ type ProgramParams = { Params: { programId: string } };
 type Body = Record<string, unknown> | undefined;
 
 /**
- * The merchant's partners, referral links, commission export and payouts (spec tag `partners`), behind a dashboard
+ * The merchant's partners, referral links, commission export, decisions and payouts (spec tag `partners`), behind a dashboard
  * session and an active membership on the program, like every /api/dashboard/programs/{programId} route.
  */
 export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void> {
@@ -19,8 +20,8 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   const base = '/api/dashboard/programs/:programId';
 
   app.post<ProgramParams & { Body: Body }>(`${base}/partners`, async (request, reply) => {
-    const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createPartner(deps(), program, objectBody(request.body)) });
+    const { program, account } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await createPartner(deps(), program, objectBody(request.body), { accountId: account.id }) });
   });
 
   app.get<ProgramParams>(`${base}/partners`, async (request) => {
@@ -29,9 +30,9 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   });
 
   app.patch<{ Params: { programId: string; partnerId: string }; Body: Body }>(`${base}/partners/:partnerId`, async (request) => {
-    const { program } = await access(request, request.params.programId);
+    const { program, account } = await access(request, request.params.programId);
     const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
-    return { data: await changePartner(deps(), program, partnerId, objectBody(request.body)) };
+    return { data: await changePartner(deps(), program, partnerId, objectBody(request.body), { accountId: account.id }) };
   });
 
   app.post<ProgramParams & { Body: Body }>(`${base}/links`, async (request, reply) => {
@@ -62,5 +63,18 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   app.post<ProgramParams & { Body: Body }>(`${base}/payouts`, async (request) => {
     const { program, role } = await access(request, request.params.programId);
     return { data: await recordPayout(deps(), program, role, objectBody(request.body)) };
+  });
+
+  type CommissionParams = { Params: { programId: string; commissionId: string } };
+  app.post<CommissionParams>(`${base}/commissions/:commissionId/approve`, async (request) => {
+    const { program, role, account } = await access(request, request.params.programId);
+    const input = { program, role, by: { accountId: account.id }, commissionId: request.params.commissionId };
+    return { data: await approveCommission(deps(), input) };
+  });
+
+  app.post<CommissionParams & { Body: Body }>(`${base}/commissions/:commissionId/decline`, async (request) => {
+    const { program, role, account } = await access(request, request.params.programId);
+    const input = { program, role, by: { accountId: account.id }, commissionId: request.params.commissionId };
+    return { data: await declineCommission(deps(), { ...input, body: objectBody(request.body) }) };
   });
 }

@@ -11,5 +11,6 @@ export function loginDeps(app: FastifyInstance): () => LoginDeps {
     serverKey: app.svc.serverKey,
     identityProvider: app.svc.signIn.identityProvider,
     devSignIn: app.svc.signIn.dev,
+    workspaceCreators: app.svc.workspaceCreators,
   });
 }

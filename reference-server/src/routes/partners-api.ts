@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DomainDeps } from '../domain/deps';
+import { programKeyActor } from '../domain/partners/actor';
 import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
 import { changePartner, createPartner, listPartnerSummaries } from '../domain/partners/partners';
@@ -17,7 +18,7 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
   const options = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
 
   app.post<{ Body: Body }>('/api/v1/partners', options, async (request, reply) => {
-    return reply.status(201).send({ data: await createPartner(deps(), keyProgramOf(request), objectBody(request.body)) });
+    return reply.status(201).send({ data: await createPartner(deps(), keyProgramOf(request), objectBody(request.body), programKeyActor) });
   });
 
   app.get('/api/v1/partners', options, async (request) => {
@@ -26,7 +27,7 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { partnerId: string }; Body: Body }>('/api/v1/partners/:partnerId', options, async (request) => {
     const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
-    return { data: await changePartner(deps(), keyProgramOf(request), partnerId, objectBody(request.body)) };
+    return { data: await changePartner(deps(), keyProgramOf(request), partnerId, objectBody(request.body), programKeyActor) };
   });
 
   app.post<{ Body: Body }>('/api/v1/links', options, async (request, reply) => {

@@ -2,14 +2,23 @@ import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
 import { batchId } from './batch-ids';
 import { insertRow } from './compiled';
-import type { Database } from './schema';
+import type { Commission, CommissionStatus, Database } from './schema';
 
 type Db = Kysely<Database>;
 
 /** In a group-commit batch the id is taken first (store/batch-ids.ts), so the insert can be held with the batch's others. */
 export async function insertCommission(
   db: Db,
-  commission: { saleId: number; programId: number; partnerId: number; amountCents: number; currency: Currency; now: number },
+  commission: {
+    saleId: number;
+    programId: number;
+    partnerId: number;
+    amountCents: number;
+    currency: Currency;
+    /** Set: the commission is `held` for this reason instead of `pending`. */
+    holdReason?: 'partner_suspended';
+    now: number;
+  },
 ): Promise<number> {
   const row = {
     sale_id: commission.saleId,
@@ -17,7 +26,9 @@ export async function insertCommission(
     partner_id: commission.partnerId,
     amount_cents: commission.amountCents,
     currency: commission.currency,
-    status: 'pending',
+    status: commission.holdReason ? 'held' : 'pending',
+    // Always present, so a batch's held rows share one column list (store/deferred-inserts.ts).
+    hold_reason: commission.holdReason ?? null,
     created_at: commission.now,
   } as const;
   const id = await batchId(db, 'commissions');
@@ -30,8 +41,71 @@ export function findCommissionOfSale(db: Db, saleId: number) {
   return db.selectFrom('commissions').selectAll().where('sale_id', '=', saleId).executeTakeFirst();
 }
 
+/** A refund takes back a `pending` or `held` commission; a declined one stays declined (it was never counted). */
 export async function reverseCommission(db: Db, id: number, now: number): Promise<void> {
-  await db.updateTable('commissions').set({ status: 'reversed', reversed_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('commissions')
+    .set({ status: 'reversed', reversed_at: now, hold_reason: null })
+    .where('id', '=', id)
+    .where('status', 'in', ['pending', 'held'])
+    .execute();
+}
+
+/** The commission only when it belongs to the program and not to the test partner. */
+export function findCommissionInProgram(db: Db, programId: number, id: number): Promise<Commission | undefined> {
+  return db
+    .selectFrom('commissions')
+    .innerJoin('partners', 'partners.id', 'commissions.partner_id')
+    .selectAll('commissions')
+    .where('commissions.program_id', '=', programId)
+    .where('commissions.id', '=', id)
+    .where('partners.is_test', '=', 0)
+    .executeTakeFirst();
+}
+
+export interface Decision {
+  by: number | null;
+  now: number;
+}
+
+/**
+ * Moves one commission from one of `from` to `to` with the merchant's decision, in one conditional UPDATE: of two
+ * decisions at once only one changes the row. Undefined when it was not in `from` (or was paid, for `pending`).
+ */
+export function decideCommission(
+  db: Db,
+  id: number,
+  change: { from: CommissionStatus[]; to: 'pending' | 'declined'; reason?: string } & Decision,
+): Promise<Commission | undefined> {
+  return db
+    .updateTable('commissions')
+    .set({
+      status: change.to,
+      hold_reason: null,
+      decided_by_account_id: change.by,
+      decided_at: change.now,
+      decline_reason: change.reason ?? null,
+    })
+    .where('id', '=', id)
+    .where('status', 'in', change.from)
+    .where('paid_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Releases the commissions held while the partner was suspended (held → pending, so due), recorded with who
+ * reactivated the partner. One conditional UPDATE: a row is released once, however many reactivations race.
+ */
+export async function releaseSuspendedHolds(db: Db, partnerId: number, decision: Decision): Promise<number> {
+  const result = await db
+    .updateTable('commissions')
+    .set({ status: 'pending', hold_reason: null, decided_by_account_id: decision.by, decided_at: decision.now })
+    .where('partner_id', '=', partnerId)
+    .where('status', '=', 'held')
+    .where('hold_reason', '=', 'partner_suspended')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -89,6 +163,7 @@ export function payableCommissions(db: Db, programId: number, partnerId: number,
   return db
     .selectFrom('commissions')
     .select(['id', 'amount_cents', 'currency', 'status'])
+    .$narrowType<{ status: 'pending' | 'reversed' }>()
     .where('program_id', '=', programId)
     .where('partner_id', '=', partnerId)
     .where((eb) =>
@@ -130,6 +205,7 @@ export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks:
         .where('paid_at', 'is', null)
         .where('status', '=', 'pending')
         .returning(columns)
+        .$narrowType<{ status: 'pending' }>()
         .execute()),
     );
   }
@@ -143,6 +219,7 @@ export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks:
         .where('status', '=', 'reversed')
         .where('paid_at', 'is not', null)
         .returning(columns)
+        .$narrowType<{ status: 'reversed' }>()
         .execute()),
     );
   }

@@ -9,6 +9,7 @@ import { leadByBrowserMigration } from './migrations/0004_lead_by_browser';
 import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
 import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag';
 import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
+import { merchantDecidesMigration } from './migrations/0008_merchant_decides';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
@@ -258,6 +259,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0005_partners_payouts': partnersPayoutsMigration(dialect),
     '0006_partners_test_flag': partnersTestFlagMigration,
     '0007_outbound_webhooks': outboundWebhooksMigration(dialect),
+    '0008_merchant_decides': merchantDecidesMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema

@@ -37,23 +37,42 @@ export async function insertLink(
   return row.id;
 }
 
-/** Turns a link on or off (§Resources/Referral link); false when no link has that short_link. */
+/** What the merchant's on or off writes: off records the merchant; on clears who turned it off. */
+const merchantSets = (enabled: boolean) => ({ enabled: enabled ? 1 : 0, disabled_by: enabled ? null : 'merchant' }) as const;
+
+/** The merchant (test control) turns a link on or off (§Resources/Referral link); false when no link has that short_link. */
 export async function setLinkEnabled(db: Db, shortLink: string, enabled: boolean): Promise<boolean> {
-  const result = await db
-    .updateTable('referral_links')
-    .set({ enabled: enabled ? 1 : 0 })
-    .where('short_link', '=', shortLink)
-    .executeTakeFirst();
+  const result = await db.updateTable('referral_links').set(merchantSets(enabled)).where('short_link', '=', shortLink).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The merchant turns a link on or off (dashboard, program key, CLI). */
 export function setLinkEnabledById(db: Db, id: number, enabled: boolean): Promise<ReferralLink> {
-  return db
+  return db.updateTable('referral_links').set(merchantSets(enabled)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * The partner turns their link off (an enabled one becomes `disabled_by: partner`; one already off keeps who turned it
+ * off) or on (only when the merchant did not turn it off: undefined then). Each is one conditional UPDATE, so a
+ * merchant's change at the same moment is never overwritten by the partner's.
+ */
+export async function setLinkEnabledByPartner(db: Db, id: number, enabled: boolean): Promise<ReferralLink | undefined> {
+  if (enabled) {
+    return db
+      .updateTable('referral_links')
+      .set({ enabled: 1, disabled_by: null })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('disabled_by', 'is', null), eb('disabled_by', '=', 'partner')]))
+      .returningAll()
+      .executeTakeFirst();
+  }
+  await db
     .updateTable('referral_links')
-    .set({ enabled: enabled ? 1 : 0 })
+    .set({ enabled: 0, disabled_by: 'partner' })
     .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+    .where('enabled', '=', 1)
+    .execute();
+  return db.selectFrom('referral_links').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The program's links of a partner that is not the test partner (`partners.is_test`). */
@@ -96,7 +115,7 @@ export async function countActiveLinks(db: Db, programId: number): Promise<numbe
   return Number(row.n);
 }
 
-/** The link when its partner was invited with this email (the partner view), with its program's domain. */
+/** The link when its partner was invited with this email and accepted (the partner view), with its program's domain. */
 export function findLinkOwnedByEmail(db: Db, linkId: number, email: string) {
   return db
     .selectFrom('referral_links')
@@ -105,5 +124,6 @@ export function findLinkOwnedByEmail(db: Db, linkId: number, email: string) {
     .select(['referral_links.id', 'programs.domain'])
     .where('referral_links.id', '=', linkId)
     .where('partners.email', '=', email)
+    .where('partners.invitation', '=', 'accepted')
     .executeTakeFirst();
 }

@@ -1,14 +1,23 @@
 import type { Kysely } from 'kysely';
 import { compiled } from './compiled';
 import { cachedLookup } from './lookup-cache';
-import type { Database, Partner } from './schema';
+import type { Database, Partner, PartnerInvitation } from './schema';
 
 type Db = Kysely<Database>;
 
 /** `isTest`: the CLI's test partner (`domain/cli/test-fixture.ts`), left out of every partner read below. */
 export async function insertPartner(
   db: Db,
-  values: { programId: number; name: string; email?: string | null; isTest?: boolean; now: number },
+  values: {
+    programId: number;
+    name: string;
+    email?: string | null;
+    isTest?: boolean;
+    /** `accepted` by default (no one to ask: the test partner, test control); a merchant's invitation is `pending`. */
+    invitation?: PartnerInvitation;
+    invitedBy?: number | null;
+    now: number;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('partners')
@@ -17,6 +26,8 @@ export async function insertPartner(
       name: values.name,
       email: values.email ?? null,
       is_test: values.isTest ? 1 : 0,
+      invitation: values.invitation ?? 'accepted',
+      invited_by_account_id: values.invitedBy ?? null,
       created_at: values.now,
     })
     .returning('id')
@@ -55,22 +66,64 @@ export function listPartners(db: Db, programId: number): Promise<Partner[]> {
   return db.selectFrom('partners').selectAll().where('program_id', '=', programId).where('is_test', '=', 0).orderBy('id').execute();
 }
 
-/** The partners an email was invited as, across programs (the partner view's join with the signed-in account). */
+/**
+ * The partners an email was invited as and has not declined, across programs (the partner view's join with the
+ * signed-in account), with who invited it: the inviting dashboard account, else (the program key) the program's owner.
+ */
 export function partnersByEmail(db: Db, email: string) {
   return db
     .selectFrom('partners')
     .innerJoin('programs', 'programs.id', 'partners.program_id')
+    .innerJoin('advertisers', 'advertisers.id', 'programs.advertiser_id')
+    .innerJoin('accounts as owner', 'owner.id', 'advertisers.account_id')
+    .leftJoin('accounts as inviter', 'inviter.id', 'partners.invited_by_account_id')
     .selectAll('partners')
-    .select(['programs.name as program_name', 'programs.domain as program_domain'])
+    .select((eb) => [
+      'programs.name as program_name',
+      'programs.domain as program_domain',
+      eb.fn.coalesce('inviter.email', 'owner.email').as('inviter_email'),
+    ])
     .where('partners.email', '=', email)
+    .where('partners.invitation', '!=', 'declined')
+    .where('partners.is_test', '=', 0)
     .orderBy('partners.id')
     .execute();
+}
+
+/**
+ * The invitation of `email` as partner `id` moves from one of `from` to `to`; undefined when the partner is not
+ * this email's or its invitation is in none of `from`. One conditional UPDATE, so racing answers settle once.
+ */
+export function answerInvitation(
+  db: Db,
+  change: { id: number; email: string; from: PartnerInvitation[]; to: PartnerInvitation },
+): Promise<Partner | undefined> {
+  return db
+    .updateTable('partners')
+    .set({ invitation: change.to })
+    .where('id', '=', change.id)
+    .where('email', '=', change.email)
+    .where('is_test', '=', 0)
+    .where('invitation', 'in', change.from)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The partner when it is this email's (any invitation state). */
+export function findPartnerOfEmail(db: Db, id: number, email: string): Promise<Partner | undefined> {
+  return db.selectFrom('partners').selectAll().where('id', '=', id).where('email', '=', email).where('is_test', '=', 0).executeTakeFirst();
 }
 
 export async function updatePartner(
   db: Db,
   id: number,
-  update: { name?: string; email?: string | null; status?: 'active' | 'suspended' },
+  update: {
+    name?: string;
+    email?: string | null;
+    status?: 'active' | 'suspended';
+    invitation?: PartnerInvitation;
+    invited_by_account_id?: number | null;
+  },
 ): Promise<Partner> {
   return db.updateTable('partners').set(update).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

@@ -74,8 +74,14 @@ export interface PartnersTable {
   status: Generated<'active' | 'suspended'>;
   /** 1: the test partner of the CLI's test clicks (`domain/cli/test-fixture.ts`), never one of the program's partners. */
   is_test: Generated<Flag>;
+  /** The invitation to the partner view: only `accepted` shows the program to the account with `email`. */
+  invitation: Generated<PartnerInvitation>;
+  /** The dashboard account that added the partner or set its email; null when the program key did. */
+  invited_by_account_id: number | null;
   created_at: number;
 }
+
+export type PartnerInvitation = 'pending' | 'accepted' | 'declined';
 
 export interface ReferralLinksTable {
   id: Generated<number>;
@@ -83,6 +89,8 @@ export interface ReferralLinksTable {
   partner_id: number | null;
   short_link: string;
   enabled: Generated<Flag>;
+  /** Who turned it off (null while on): a partner may turn on only a link they turned off themselves. */
+  disabled_by: Generated<'merchant' | 'partner' | null>;
   created_at: number;
 }
 
@@ -141,6 +149,8 @@ export interface SalesTable {
   created_at: number;
 }
 
+export type CommissionStatus = 'pending' | 'held' | 'reversed' | 'declined';
+
 export interface CommissionsTable {
   id: Generated<number>;
   sale_id: number;
@@ -148,7 +158,17 @@ export interface CommissionsTable {
   partner_id: number;
   amount_cents: number;
   currency: 'USD' | 'EUR' | 'VND';
-  status: 'pending' | 'reversed';
+  /**
+   * `pending`: earned and payable once unpaid (shown as `due`; the hold period of the commission lifecycle will
+   * run while `pending`); `held`: waits for the merchant (`hold_reason`); `declined`: never paid, never counted.
+   */
+  status: CommissionStatus;
+  /** Why a `held` commission waits: `partner_suspended` (released when the partner is reactivated). */
+  hold_reason: Generated<'partner_suspended' | null>;
+  /** The merchant's approve or decline: who (null: released by reactivating the partner through the API) and when. */
+  decided_by_account_id: Generated<number | null>;
+  decided_at: Generated<number | null>;
+  decline_reason: Generated<string | null>;
   created_at: number;
   reversed_at: number | null;
   /** When a payout marked it paid. */

@@ -26,7 +26,7 @@ async function member(): Promise<string> {
 describe('/api/dashboard/session and programs', () => {
   it('names the signed-in account and lists its programs with its role, keys masked', async () => {
     const session = await call('GET', '/api/dashboard/session', owner);
-    expect(session.body.data).toEqual({ account_id: program.account_id, email: expect.stringContaining('@') });
+    expect(session.body.data).toEqual({ account_id: program.account_id, email: expect.stringContaining('@'), can_create_programs: true });
     const list = await call('GET', '/api/dashboard/programs', owner);
     expect(list.body.data.programs).toMatchObject([
       { id: program.id, role: 'owner', api_token: `svc_live_…${program.api_token.slice(-4)}` },

@@ -90,7 +90,18 @@ describe('partners in Chromium', () => {
     // The figures: 1 click, 1 lead, 1 sale of 49.00 USD paying 20 % (9.80 due).
     await owner.reload();
     await row(owner, 'Jane Doe').waitFor({ timeout: 10_000 });
-    expect((await cells(owner, 'Jane Doe')).slice(1, 10)).toEqual(['active', '1', '1', '1', '49.00 USD', '9.80 USD', '0', '0', '9.80 USD']);
+    expect((await cells(owner, 'Jane Doe')).slice(1, 11)).toEqual([
+      'active',
+      '1',
+      '1',
+      '1',
+      '49.00 USD',
+      '9.80 USD',
+      '0',
+      '0',
+      '0',
+      '9.80 USD',
+    ]);
 
     // The CSV has the commission, due.
     const href = await owner.locator('#csv-link').getAttribute('href');
@@ -100,19 +111,28 @@ describe('partners in Chromium', () => {
     // Mark paid: the payout moves 9.80 from due to paid.
     await row(owner, 'Jane Doe').getByRole('button', { name: 'Mark paid' }).click();
     await expect.poll(() => owner.locator('#partners-result').textContent()).toContain('1 commission marked paid (9.80 USD)');
-    await expect.poll(async () => (await cells(owner, 'Jane Doe')).slice(6, 10)).toEqual(['0', '9.80 USD', '0', '0']);
+    await expect.poll(async () => (await cells(owner, 'Jane Doe')).slice(6, 11)).toEqual(['0', '0', '9.80 USD', '0', '0']);
     const paidCsv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
     expect(paidCsv).toMatch(/,980,USD,paid,/);
     await owner.screenshot({ path: `${shots}02-paid.png`, fullPage: true });
 
-    // The partner signs in: their link with its full URL and their figures, nothing of other partners.
+    // The partner signs in: first only the invitation (who invited them to which program), nothing of the program.
     const partner = await signIn('jane@example.com');
+    const invitation = partner.locator('#partner-view [data-invitation-id]');
+    await invitation.waitFor({ timeout: 20_000 });
+    expect(await invitation.textContent()).toContain(`${demo.email} invited you to be a partner of ${demo.programName}.`);
+    expect(await partner.locator('#partner-view li[data-short-link]').count()).toBe(0);
+    expect(await partner.locator('#partner-view table').count()).toBe(0);
+    expect(await owner.locator('#partners-body').textContent()).toContain('jane@example.com · invitation not yet accepted');
+    // Accepted: their link with its full URL and their figures, nothing of other partners.
+    await invitation.getByRole('button', { name: 'Accept' }).click();
     const mine = partner.locator('#partner-view li[data-short-link="jane-spring"]');
     // Generous: a new browser context signing in and rendering, on a loaded 2-core machine.
     await mine.waitFor({ timeout: 20_000 });
     expect(await mine.locator('.link-url').textContent()).toBe(url);
     const figures = (await partner.locator('#partner-view tbody td').allTextContents()).map((t) => t.trim());
-    expect(figures).toEqual(['1', '1', '1', '49.00 USD', '0', '9.80 USD', '0', '0']);
+    expect(figures).toEqual(['1', '1', '1', '49.00 USD', '0', '0', '9.80 USD', '0', '0']);
+    expect(await partner.locator('#partner-view [data-invitation-id]').count()).toBe(0);
     expect(await partner.locator('#partner-view').textContent()).not.toContain(demo.partnerName);
     expect(await partner.locator('#empty-view').isVisible()).toBe(false);
     await partner.screenshot({ path: `${shots}03-partner-view.png`, fullPage: true });
@@ -130,8 +150,31 @@ describe('partners in Chromium', () => {
     // The merchant sees it off and turns it back on from the Partners section.
     await owner.reload();
     const merchantRow = owner.locator('#links-body tr[data-short-link="jane-spring"]');
-    await expect.poll(() => merchantRow.locator('.badge').textContent(), { timeout: 10_000 }).toBe('off');
+    await expect.poll(() => merchantRow.locator('.badge').textContent(), { timeout: 10_000 }).toBe('off (by the partner)');
     await merchantRow.getByRole('button', { name: 'Turn on' }).click();
     await expect.poll(() => owner.locator('#links-body tr[data-short-link="jane-spring"] .badge').textContent()).toBe('on');
+
+    // The merchant turns it off: the partner's view says so and offers no Turn on; the API refuses it too.
+    await owner.locator('#links-body tr[data-short-link="jane-spring"]').getByRole('button', { name: 'Turn off' }).click();
+    await expect.poll(() => owner.locator('#links-body tr[data-short-link="jane-spring"] .badge').textContent()).toBe('off');
+    await partner.reload();
+    const stopped = partner.locator('#partner-view li[data-short-link="jane-spring"]');
+    await stopped.waitFor({ timeout: 20_000 });
+    await expect.poll(() => stopped.textContent()).toContain('Turned off by the merchant');
+    expect(await stopped.getByRole('button', { name: 'Turn on' }).count()).toBe(0);
+    await partner.screenshot({ path: `${shots}04-turned-off-by-merchant.png`, fullPage: true });
+    const turnOn = await partner.evaluate(async () => {
+      const view = (await (await fetch('/api/partner')).json()) as {
+        data: { partners: { links: { id: number; short_link: string }[] }[] };
+      };
+      const link = view.data.partners.flatMap((p) => p.links).find((l) => l.short_link === 'jane-spring');
+      const res = await fetch(`/api/partner/links/${link?.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ enabled: true }),
+      });
+      return { status: res.status, message: ((await res.json()) as { error: { message: string } }).error.message };
+    });
+    expect(turnOn).toEqual({ status: 403, message: 'This link was turned off by the merchant; ask them to turn it on' });
   }, 90_000);
 });

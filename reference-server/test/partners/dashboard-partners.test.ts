@@ -14,6 +14,7 @@ describe('partners in the dashboard API', () => {
       name: 'Jane Doe',
       email: 'jane@example.com',
       status: 'active',
+      invitation: 'pending',
       created_at: expect.any(String),
     });
     const list = await m.call('GET', '/partners');
@@ -25,7 +26,7 @@ describe('partners in the dashboard API', () => {
           leads: 0,
           sales: 0,
           revenue_cents: {},
-          commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+          commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
         },
       },
     ]);
@@ -94,6 +95,7 @@ describe('referral links in the dashboard API', () => {
       short_link: 'jane_Spring-25',
       url: 'https://shop.example/?aff=jane_Spring-25',
       enabled: true,
+      disabled_by: null,
       created_at: expect.any(String),
     });
     const generated = await m.call('POST', '/links', { partner_id: partner.id });
@@ -165,7 +167,13 @@ describe('referral links in the dashboard API', () => {
       leads: 2,
       sales: 2,
       revenue_cents: { USD: 10_000, EUR: 5_000 },
-      commissions: { due_cents: { USD: 2_000, EUR: 1_000 }, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_000, EUR: 1_000 } },
+      commissions: {
+        due_cents: { USD: 2_000, EUR: 1_000 },
+        held_cents: {},
+        paid_cents: {},
+        reversed_cents: {},
+        balance_cents: { USD: 2_000, EUR: 1_000 },
+      },
     });
     expect(bobRow.figures.clicks).toBe(0);
   });

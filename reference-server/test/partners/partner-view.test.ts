@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnessPerFile } from '../harness';
-import { account, merchant, visitorBuys } from './support';
+import { acceptInvitations, account, merchant, visitorBuys } from './support';
 
 const t = harnessPerFile();
 
@@ -35,6 +35,7 @@ describe('the partner view (GET /api/partner)', () => {
   it('shows the signed-in partner their links with full URLs and their figures, and nothing else', async () => {
     const { a, jane, janeLink } = await twoPrograms();
     const cookie = await accountSpelled('Jane@Example.COM');
+    await acceptInvitations(t.h, cookie);
     const view = await t.h.request('GET', '/api/partner', { headers: { cookie } });
     expect(view.status).toBe(200);
     expect(view.body.data.partners).toEqual([
@@ -42,12 +43,13 @@ describe('the partner view (GET /api/partner)', () => {
         program: { id: a.program.id, name: 'Shop', domain: 'a.example' },
         partner: {
           ...jane,
+          invitation: 'accepted',
           figures: {
             clicks: 1,
             leads: 1,
             sales: 1,
             revenue_cents: { USD: 10_000 },
-            commissions: { due_cents: { USD: 2_000 }, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_000 } },
+            commissions: { due_cents: { USD: 2_000 }, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_000 } },
           },
         },
         links: [{ ...janeLink, url: 'https://a.example/?aff=jane-a' }],
@@ -62,6 +64,7 @@ describe('the partner view (GET /api/partner)', () => {
   it('lets the partner turn their own link off and on; clicks then answer 410', async () => {
     const { janeLink } = await twoPrograms();
     const cookie = await accountSpelled('JANE@example.com');
+    await acceptInvitations(t.h, cookie);
     const off = await t.h.request('PATCH', `/api/partner/links/${janeLink.id}`, { headers: { cookie }, json: { enabled: false } });
     expect(off.status).toBe(200);
     expect(off.body.data).toMatchObject({ id: janeLink.id, enabled: false });
@@ -84,6 +87,8 @@ describe('isolation matrix: merchant of A, member vs owner of A, partner of A, p
     const memberOfA = await account(t.h, 'member@example.com', { programId: a.program.id, role: 'member' });
     const partnerOfA = await account(t.h, 'jane@example.com');
     const partnerOfB = await account(t.h, 'zed@example.com');
+    await acceptInvitations(t.h, partnerOfA);
+    await acceptInvitations(t.h, partnerOfB);
     const as = (cookie: string, method: string, path: string, json?: unknown) =>
       t.h.request(method, path, { headers: { cookie }, ...(json === undefined ? {} : { json }) });
 

@@ -80,10 +80,22 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
       paid_cents: { USD: 2_000 },
       carried_cents: {},
     });
-    expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 2_000 }, reversed_cents: { USD: 4_000 }, balance_cents: {} });
+    expect(await figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      paid_cents: { USD: 2_000 },
+      reversed_cents: { USD: 4_000 },
+      balance_cents: {},
+    });
     const again = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
     expect(again.body.data).toMatchObject({ commissions_paid: 0, clawbacks_settled: 0, paid_cents: {}, carried_cents: {} });
-    expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 2_000 }, reversed_cents: { USD: 4_000 }, balance_cents: {} });
+    expect(await figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      paid_cents: { USD: 2_000 },
+      reversed_cents: { USD: 4_000 },
+      balance_cents: {},
+    });
   });
 
   it('settles each commission once when two payouts arrive at the same time: the answers add up to what was due', async () => {
@@ -103,7 +115,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
       answers.reduce((sum, a) => sum + pick(a.body.data), 0);
     expect(total((d) => d.paid_cents.USD ?? 0)).toBe(3_000);
     expect(total((d) => d.commissions_paid)).toBe(2);
-    expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
+    expect(await figures()).toEqual({ due_cents: {}, held_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
   });
 
   it('leaves commissions created after `through` due', async () => {
@@ -121,6 +133,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     await refund(first);
     expect(await figures()).toEqual({
       due_cents: {},
+      held_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 2_000 },
       balance_cents: { USD: -2_000 },
@@ -136,7 +149,13 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     await sell(10_000);
     const netted = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
     expect(netted.body.data).toMatchObject({ commissions_paid: 2, clawbacks_settled: 1, paid_cents: { USD: 1_000 }, carried_cents: {} });
-    expect(await figures()).toEqual({ due_cents: {}, paid_cents: { USD: 5_000 }, reversed_cents: { USD: 2_000 }, balance_cents: {} });
+    expect(await figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      paid_cents: { USD: 5_000 },
+      reversed_cents: { USD: 2_000 },
+      balance_cents: {},
+    });
   });
 
   it('is for owners only; checks partner_id and through; nothing changes on a refusal', async () => {

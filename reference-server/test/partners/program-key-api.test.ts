@@ -23,7 +23,7 @@ describe('partners and links with the program key (/api/v1)', () => {
     const listed = await t.h.request('GET', `/api/v1/links?partner_id=${partner.body.data.id}`, { key });
     expect(listed.body.data.links).toEqual([link.body.data]);
     const off = await t.h.request('PATCH', '/api/v1/links/jane-api', { key, json: { enabled: false } });
-    expect(off.body.data).toEqual({ ...link.body.data, enabled: false });
+    expect(off.body.data).toEqual({ ...link.body.data, enabled: false, disabled_by: 'merchant' });
     expect((await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: link.body.data.url } })).status).toBe(410);
 
     const partners = await t.h.request('GET', '/api/v1/partners', { key });
@@ -57,7 +57,13 @@ describe('partners and links with the program key (/api/v1)', () => {
 
     const suspended = await patch(partner.id, { name: 'Jane D', email: 'Jane@Example.com', status: 'suspended' });
     expect(suspended.status).toBe(200);
-    expect(suspended.body.data).toEqual({ ...partner, name: 'Jane D', email: 'jane@example.com', status: 'suspended' });
+    expect(suspended.body.data).toEqual({
+      ...partner,
+      name: 'Jane D',
+      email: 'jane@example.com',
+      status: 'suspended',
+      invitation: 'pending',
+    });
     expect(suspended.headers['x-ratelimit-limit']).toBe('60');
     expect((await click()).status).toBe(410);
     // The dashboard sees the same record.

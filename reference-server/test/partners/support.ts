@@ -35,3 +35,12 @@ export async function visitorBuys(h: Harness, key: string, shortLink: string, am
   if (sale.status !== 200) throw new Error(`sale answered ${sale.status}: ${sale.text}`);
   return transactionId;
 }
+
+/** The signed-in account accepts every pending partner invitation (the partner view shows a program only then). */
+export async function acceptInvitations(h: Harness, cookie: string): Promise<void> {
+  const view = await h.request('GET', '/api/partner', { headers: { cookie } });
+  for (const invitation of view.body.data.invitations as { partner_id: number }[]) {
+    const accepted = await h.request('POST', `/api/partner/invitations/${invitation.partner_id}/accept`, { headers: { cookie } });
+    if (accepted.status !== 200) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
+  }
+}

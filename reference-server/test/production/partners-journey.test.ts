@@ -81,7 +81,14 @@ describe('partners journey on a server without test control', () => {
     expect(sale.status).toBe(200);
 
     // The partner signs in through the issuer with their own email and sees the click, the sale and the commission.
+    // First as an invitation to accept: the program's name and who invited them, nothing else.
     const dana = await signInOverHttp(server.url, 'dana');
+    const invited = await call('GET', '/api/partner', { cookie: dana });
+    expect(invited.body.data).toEqual({
+      partners: [],
+      invitations: [{ partner_id: partner.body.data.id, program_name: 'Shop', invited_by: 'mia@shop.example' }],
+    });
+    expect((await call('POST', `/api/partner/invitations/${partner.body.data.id}/accept`, { cookie: dana })).status).toBe(200);
     const view = await call('GET', '/api/partner', { cookie: dana });
     expect(view.status).toBe(200);
     expect(view.body.data.partners).toEqual([
@@ -89,12 +96,13 @@ describe('partners journey on a server without test control', () => {
         program: { id: program.id, name: 'Shop', domain: 'shop.example' },
         partner: {
           ...partner.body.data,
+          invitation: 'accepted',
           figures: {
             clicks: 1,
             leads: 1,
             sales: 1,
             revenue_cents: { USD: 12_500 },
-            commissions: { due_cents: { USD: 2_500 }, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_500 } },
+            commissions: { due_cents: { USD: 2_500 }, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_500 } },
           },
         },
         links: [link.body.data],
@@ -119,6 +127,6 @@ describe('partners journey on a server without test control', () => {
     const paid = await call('GET', csvPath, { cookie: merchant });
     expect(paid.text.split('\r\n')[1]).toMatch(/,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,$/);
     const after = (await call('GET', '/api/partner', { cookie: dana })).body.data.partners[0].partner.figures.commissions;
-    expect(after).toEqual({ due_cents: {}, paid_cents: { USD: 2_500 }, reversed_cents: {}, balance_cents: {} });
+    expect(after).toEqual({ due_cents: {}, held_cents: {}, paid_cents: { USD: 2_500 }, reversed_cents: {}, balance_cents: {} });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harnessPerFile } from '../harness';
-import { account, merchant } from '../partners/support';
+import { acceptInvitations, account, merchant } from '../partners/support';
 import { funnel, shop } from '../webhooks-out/support';
 
 // The hot path's lookups come from an in-process cache (reference-server/src/store/lookup-cache.ts). Every change
@@ -24,6 +24,7 @@ describe('cached lookups are never stale after a change this server answered', (
     const api = (enabled: boolean) => t.h.request('PATCH', `/api/v1/links/${link.short_link}`, { key, json: { enabled } });
     // The partner's own account (its email joins the partner's): the partner view.
     const cookie = await account(t.h, `jane-${m.program.id}@example.com`);
+    await acceptInvitations(t.h, cookie);
     const partnerView = (enabled: boolean) =>
       t.h.request('PATCH', `/api/partner/links/${link.id}`, { headers: { cookie }, json: { enabled } });
     const control = async (enabled: boolean) => {

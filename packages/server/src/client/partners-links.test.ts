@@ -5,13 +5,21 @@ import { client, ok, platformError, url, useMsw } from '../../test/support/msw';
 import { SvcConflictError, type SvcError } from '../errors/errors';
 
 const server = useMsw();
-const partner = { id: 3, name: 'Jane', email: 'jane@example.com', status: 'active', created_at: '2025-03-01T10:00:00.000Z' } as const;
+const partner = {
+  id: 3,
+  name: 'Jane',
+  email: 'jane@example.com',
+  status: 'active',
+  invitation: 'pending',
+  created_at: '2025-03-01T10:00:00.000Z',
+} as const;
 const link = {
   id: 5,
   partner_id: 3,
   short_link: 'jane',
   url: 'https://shop.example/?aff=jane',
   enabled: true,
+  disabled_by: null,
   created_at: '2025-03-01T10:00:00.000Z',
 };
 
@@ -51,7 +59,7 @@ describe('svc.partners', () => {
       leads: 0,
       sales: 0,
       revenue_cents: {},
-      commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+      commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
     };
     const seen = route('get', '/api/v1/partners', [
       () => platformError(500, 'InternalServerError', catalogue.dashboardFailed.message),

@@ -398,25 +398,26 @@ async function setProcessor(value: string | null): Promise<void> {
 onSubmit('processor-form', () => setProcessor($('pr-account', HTMLInputElement).value.trim()));
 $('processor-disconnect').addEventListener('click', () => void setProcessor(null));
 
-// New program
-onSubmit('new-program-form', async () => {
-  try {
-    const p = (
-      await api<Answer<'dashboardCreateProgram', 201>>('POST', '/api/dashboard/programs', {
-        name: $('np-name', HTMLInputElement).value,
-        domain: $('np-domain', HTMLInputElement).value,
-        commission_type: $('np-type', HTMLSelectElement).value,
-        commission_rate: Number($('np-rate', HTMLInputElement).value),
-      })
-    ).data.program;
-    notice('new-program-result', 'ok', 'Program created.');
-    $('new-program-form', HTMLFormElement).reset();
-    state.pendingKey = { key: p.api_token, text: 'Your API key for ' + p.name + '.' };
-    await loadPrograms(p.id);
-  } catch (e) {
-    notice('new-program-result', 'error', messageOf(e));
-  }
-});
+// New program: the form is on the page only for an account that may create programs (SVC_WORKSPACE_CREATORS).
+if (document.getElementById('new-program-form'))
+  onSubmit('new-program-form', async () => {
+    try {
+      const p = (
+        await api<Answer<'dashboardCreateProgram', 201>>('POST', '/api/dashboard/programs', {
+          name: $('np-name', HTMLInputElement).value,
+          domain: $('np-domain', HTMLInputElement).value,
+          commission_type: $('np-type', HTMLSelectElement).value,
+          commission_rate: Number($('np-rate', HTMLInputElement).value),
+        })
+      ).data.program;
+      notice('new-program-result', 'ok', 'Program created.');
+      $('new-program-form', HTMLFormElement).reset();
+      state.pendingKey = { key: p.api_token, text: 'Your API key for ' + p.name + '.' };
+      await loadPrograms(p.id);
+    } catch (e) {
+      notice('new-program-result', 'error', messageOf(e));
+    }
+  });
 
 window.addEventListener('hashchange', route);
 loadPrograms().catch((e: unknown) => notice('new-program-result', 'error', messageOf(e)));

@@ -8,6 +8,7 @@ import { onProgram, type OpenProgram } from './program-event';
 
 type Partner = Answer<'dashboardListPartners'>['data']['partners'][number];
 type Figures = Partner['figures'];
+type Link = Answer<'dashboardListLinks'>['data']['links'][number];
 
 let current: OpenProgram | null = null;
 
@@ -43,6 +44,7 @@ function figuresCells(f: Figures): HTMLTableCellElement[] {
     f.sales,
     money(f.revenue_cents),
     money(c.due_cents),
+    money(c.held_cents),
     money(c.paid_cents),
     money(c.reversed_cents),
     money(c.balance_cents),
@@ -62,7 +64,7 @@ async function loadPartners(): Promise<void> {
   const rows = clear($('partners-body'));
   const select = clear($('ln-partner'));
   if (partners.length === 0)
-    rows.appendChild(el('tr', {}, [el('td', { colspan: '11', className: 'muted', text: 'No partners yet: add your first one below.' })]));
+    rows.appendChild(el('tr', {}, [el('td', { colspan: '12', className: 'muted', text: 'No partners yet: add your first one below.' })]));
   for (const p of partners) {
     names[p.id] = p.name;
     select.appendChild(el('option', { value: String(p.id), text: p.name }));
@@ -74,7 +76,7 @@ async function loadPartners(): Promise<void> {
     if (program().role === 'owner') actions.appendChild(button('Mark paid', 'small', () => payout(p)));
     rows.appendChild(
       el('tr', { 'data-partner-id': String(p.id) }, [
-        el('td', {}, [el('strong', { text: p.name }), el('div', { className: 'muted', text: p.email || 'not invited' })]),
+        el('td', {}, [el('strong', { text: p.name }), el('div', { className: 'muted', text: invitationText(p) })]),
         el('td', {}, [el('span', { className: p.status === 'active' ? 'badge ok' : 'badge warn', text: p.status })]),
         ...figuresCells(p.figures),
         actions,
@@ -89,7 +91,7 @@ async function loadPartners(): Promise<void> {
       el('tr', { 'data-short-link': l.short_link }, [
         el('td', { text: names[l.partner_id] || '#' + l.partner_id }),
         el('td', {}, [el('code', { className: 'link-url', text: l.url }), ' ', copyButton(l.url, 'partners-result')]),
-        el('td', {}, [el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' })]),
+        el('td', {}, [el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: linkState(l) })]),
         el('td', {}, [
           button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
             setLink(base + '/links/' + l.id, !l.enabled, 'partners-result', loadPartners),
@@ -99,6 +101,15 @@ async function loadPartners(): Promise<void> {
     );
   }
   csvLink();
+}
+function invitationText(p: Partner): string {
+  if (!p.email) return 'not invited';
+  const state = { pending: 'invitation not yet accepted', accepted: 'invitation accepted', declined: 'invitation declined' };
+  return p.email + ' · ' + (p.invitation ? state[p.invitation] : '');
+}
+function linkState(l: Link): string {
+  if (l.enabled) return 'on';
+  return l.disabled_by === 'partner' ? 'off (by the partner)' : 'off';
 }
 async function changePartner(id: number, body: { status: 'active' | 'suspended' }): Promise<void> {
   try {
@@ -196,14 +207,28 @@ onProgram((opened) => {
   loadPartners().catch((e: unknown) => notice('partners-result', 'error', messageOf(e)));
 });
 
-// Partner: their own links and figures
+// Partner: invitations, their own links and figures
 async function loadPartnerView(): Promise<void> {
-  const entries = (await api<Answer<'partnerView'>>('GET', '/api/partner')).data.partners;
-  $('partner-view').hidden = entries.length === 0;
-  document.body.classList.toggle('has-partner-view', entries.length > 0);
+  const { partners: entries, invitations } = (await api<Answer<'partnerView'>>('GET', '/api/partner')).data;
+  const shown = entries.length + invitations.length > 0;
+  $('partner-view').hidden = !shown;
+  document.body.classList.toggle('has-partner-view', shown);
   const body = clear($('partner-view-body'));
+  for (const invitation of invitations) {
+    body.appendChild(
+      el('div', { className: 'card', 'data-invitation-id': String(invitation.partner_id) }, [
+        el('h3', { text: 'Invitation: ' + invitation.program_name }),
+        el('p', { text: invitation.invited_by + ' invited you to be a partner of ' + invitation.program_name + '.' }),
+        button('Accept', 'small', () => answerInvitation(invitation.partner_id, 'accept')),
+        ' ',
+        button('Decline', 'secondary small', () => answerInvitation(invitation.partner_id, 'decline')),
+      ]),
+    );
+  }
   for (const entry of entries) {
-    const headings = ['Clicks', 'Leads', 'Sales', 'Revenue', 'Due', 'Paid', 'Reversed', 'Balance'].map((h) => el('th', { text: h }));
+    const headings = ['Clicks', 'Leads', 'Sales', 'Revenue', 'Due', 'Held', 'Paid', 'Reversed', 'Balance'].map((h) =>
+      el('th', { text: h }),
+    );
     const table = el('table', {}, [
       el('thead', {}, [el('tr', {}, headings)]),
       el('tbody', {}, [el('tr', {}, figuresCells(entry.partner.figures))]),
@@ -219,9 +244,12 @@ async function loadPartnerView(): Promise<void> {
           ' ',
           el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' }),
           ' ',
-          button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
-            setLink('/api/partner/links/' + l.id, !l.enabled, 'partner-view-result', loadPartnerView),
-          ),
+          // Only the merchant turns back on a link the merchant turned off.
+          l.disabled_by === 'merchant'
+            ? el('span', { className: 'muted', text: 'Turned off by the merchant' })
+            : button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
+                setLink('/api/partner/links/' + l.id, !l.enabled, 'partner-view-result', loadPartnerView),
+              ),
         ]),
       ),
     );
@@ -243,6 +271,15 @@ async function loadPartnerView(): Promise<void> {
         links,
       ]),
     );
+  }
+}
+async function answerInvitation(partnerId: number, answer: 'accept' | 'decline'): Promise<void> {
+  try {
+    await api('POST', '/api/partner/invitations/' + partnerId + '/' + answer);
+    notice('partner-view-result', 'ok', answer === 'accept' ? 'Invitation accepted.' : 'Invitation declined.');
+    await loadPartnerView();
+  } catch (e) {
+    notice('partner-view-result', 'error', messageOf(e));
   }
 }
 loadPartnerView().catch((e: unknown) => notice('partner-view-result', 'error', messageOf(e)));

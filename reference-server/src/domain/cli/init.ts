@@ -2,6 +2,7 @@ import { commissionTypes, type CommissionType, type Program as ProgramWire } fro
 import { fail } from '../../errors/service-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
+import { mayCreateWorkspace, type WorkspaceCreators } from '../programs/creators';
 import type { DomainDeps } from '../deps';
 import { rateWithinCap } from '../commissions/limits';
 import { createProgram } from '../programs/create-program';
@@ -16,11 +17,18 @@ const present = (value: unknown) => value !== undefined && value !== null && !(t
  * §CLI errors, POST /init: the four fields are required, `commission_type` is one of four, `commission_rate` a
  * positive number (a string is rejected), and `advertiser_id`, when sent, must be the signed-in account's. `name` is
  * at most 200 characters and `domain` a host name (Decisions on `CliInitRequest`), checked before anything is stored.
- * Shared by `POST /api/v1/cli/init` and `POST /api/dashboard/programs`. Returns the program with its key in full: the
- * only time it is shown (§Resources/Program, api_token).
+ * Shared by `POST /api/v1/cli/init` and `POST /api/dashboard/programs`. Only an account `SVC_WORKSPACE_CREATORS` lets
+ * create workspaces may (403 first, before any field is read; one listed after its first sign-in gets its workspace
+ * at its next sign-in). Returns the program with its key in full: the only time it is shown (§Resources/Program, api_token).
  */
-export async function initProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, account: Account, body: unknown): Promise<ProgramWire> {
+export async function initProgram(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  creators: WorkspaceCreators,
+  account: Account,
+  body: unknown,
+): Promise<ProgramWire> {
   const input = objectBody(body);
+  if (!(await mayCreateWorkspace(deps.db, creators, account))) throw fail('workspaceCreateForbidden');
   const advertiserId = await findAdvertiserIdOfAccount(deps.db, account.id);
   const workspaceId = advertiserId === undefined ? undefined : await findWorkspaceIdOfAdvertiser(deps.db, advertiserId);
   if (advertiserId === undefined || workspaceId === undefined) throw fail('initNoAdvertiser');

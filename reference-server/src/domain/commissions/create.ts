@@ -38,8 +38,11 @@ export async function createCommission(
     const amountCents = commissionAmount(type, rate, input.amountCents, input.isConversion);
     if (!Number.isSafeInteger(amountCents)) throw new Error(`commission ${amountCents} is not a safe integer`);
     // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
-    if (!(await findPartnerCached(deps.db, db, input.partnerId))) throw fail('salePartnerRequired');
+    const partner = await findPartnerCached(deps.db, db, input.partnerId);
+    if (!partner) throw fail('salePartnerRequired');
     const id = await insertCommission(db, {
+      // A suspended partner's new commissions wait for the merchant (released when the partner is reactivated).
+      ...(partner.status === 'suspended' ? { holdReason: 'partner_suspended' as const } : {}),
       saleId: input.saleId,
       programId: input.program.id,
       partnerId: input.partnerId,

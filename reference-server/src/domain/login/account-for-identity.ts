@@ -1,6 +1,13 @@
 import { fail } from '../../errors/service-error';
-import { bindIdentity, findAccountByEmail, findAccountByIdentity, updateAccountEmail } from '../../store/accounts';
-import { createAccountWithWorkspace } from '../../store/new-account';
+import {
+  bindIdentity,
+  findAccountByEmail,
+  findAdvertiserIdOfAccount,
+  findAccountByIdentity,
+  updateAccountEmail,
+} from '../../store/accounts';
+import { createAccountWithWorkspace, createBareAccount, createWorkspaceFor } from '../../store/new-account';
+import { mayCreateWorkspace } from '../programs/creators';
 import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { LoginDeps } from './deps';
@@ -12,10 +19,14 @@ import type { VerifiedIdentity } from './identity-provider';
  * from the `email` claim, which must be verified by the issuer (`email_verified: true`, or `SVC_OIDC_EMAILS_VERIFIED`):
  * the email decides which partner records the account sees, so an unverified one could claim another's commissions.
  * An account that exists under the same email without an identity (created by an invitation, the demo seed or test
- * control) is claimed by it. First sign-in creates the account with its advertiser, workspace and owner membership.
- * Refusals create nothing.
+ * control) is claimed by it. First sign-in creates the account, with its advertiser, workspace and owner membership
+ * only when `SVC_WORKSPACE_CREATORS` lets it create one (else it sees only what it is invited to). Refusals create
+ * nothing.
  */
-export async function accountForIdentity(deps: Pick<LoginDeps, 'store' | 'clock'>, identity: VerifiedIdentity): Promise<Account> {
+export async function accountForIdentity(
+  deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>,
+  identity: VerifiedIdentity,
+): Promise<Account> {
   if (identity.emailVerified !== true) throw fail('signInEmailUnverified');
   const email = normaliseEmail(identity.email);
   if (!email) throw fail('signInEmailMissing');
@@ -23,7 +34,11 @@ export async function accountForIdentity(deps: Pick<LoginDeps, 'store' | 'clock'
   const key = { issuer: identity.issuer, subject: identity.subject };
 
   const known = await findAccountByIdentity(db, key.issuer, key.subject);
-  if (known) return refuseBlocked(await followEmail(deps, known, email));
+  if (known) {
+    const account = refuseBlocked(await followEmail(deps, known, email));
+    await workspaceOnceAllowed(deps, account);
+    return account;
+  }
 
   const sameEmail = await findAccountByEmail(db, email);
   if (sameEmail) {
@@ -33,7 +48,9 @@ export async function accountForIdentity(deps: Pick<LoginDeps, 'store' | 'clock'
   }
 
   try {
-    await createAccountWithWorkspace(db, { email, identity: key, now: deps.clock.now() });
+    const input = { email, identity: key, now: deps.clock.now() };
+    if (await mayCreateWorkspace(db, deps.workspaceCreators, { email })) await createAccountWithWorkspace(db, input);
+    else await createBareAccount(db, input);
   } catch (error) {
     // Two first sign-ins at once: the other one created it (or took the email).
     if (!isUniqueViolation(error)) throw error;
@@ -53,6 +70,14 @@ async function followEmail(deps: Pick<LoginDeps, 'store'>, account: Account, ema
     if (!isUniqueViolation(error)) throw error;
     return account;
   }
+}
+
+/** An account created without a workspace that `SVC_WORKSPACE_CREATORS` now lists gets one at this sign-in. */
+async function workspaceOnceAllowed(deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>, account: Account): Promise<void> {
+  const db = deps.store.db;
+  if ((await findAdvertiserIdOfAccount(db, account.id)) !== undefined) return;
+  if (!(await mayCreateWorkspace(db, deps.workspaceCreators, account))) return;
+  await createWorkspaceFor(db, { accountId: account.id, email: account.email, now: deps.clock.now() });
 }
 
 function refuseBlocked(account: Account): Account {

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Faults } from '../../faults';
 import type { Store } from '../../store/db';
+import type { WorkspaceCreators } from '../programs/creators';
 import type { IdentityProvider } from './identity-provider';
 
 /** What the sign-in rules need from the server (passed in; the domain never reaches into Fastify). */
@@ -16,6 +17,8 @@ export interface LoginDeps {
   identityProvider: IdentityProvider | undefined;
   /** The email-only development sign-in (`SVC_DEV_SIGN_IN=1`, or test control on). */
   devSignIn: boolean;
+  /** Who may create workspaces (`SVC_WORKSPACE_CREATORS`). */
+  workspaceCreators: WorkspaceCreators;
 }
 
 export const issuerOf = async (deps: LoginDeps) => ({ secret: await deps.serverKey(), issuer: deps.publicUrl, now: deps.clock.now() });

@@ -1,6 +1,6 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
-import { findLinkOwnedByEmail, listLinks, setLinkEnabledById } from '../../store/links';
+import { findLinkOwnedByEmail, listLinks, setLinkEnabledByPartner } from '../../store/links';
 import { partnersByEmail } from '../../store/partners';
 import type { Account } from '../../store/schema';
 import type { DomainDeps } from '../deps';
@@ -9,16 +9,22 @@ import { figuresByPartner, figuresOf } from '../partners/figures';
 import { linkView, partnerView, type LinkWire } from '../partners/view';
 
 export type PartnerViewEntry = components['schemas']['PartnerViewEntry'];
+export type PartnerInvitationWire = components['schemas']['PartnerInvitation'];
 
 /**
- * What a signed-in partner sees: for each program that invited the account's email, the partner's own record,
- * figures and links — never another partner, never the program's settings or key. The join is the email, which
- * the sign-in verified (OIDC, or the dev sign-in where enabled).
+ * What a signed-in partner sees: for each program whose invitation the account's email accepted, the partner's own
+ * record, figures and links — never another partner, never the program's settings or key; for each invitation still
+ * pending, only the program's name and who invited them, to accept or decline. The join is the email, which the
+ * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
-export async function partnerViewOf(deps: Pick<DomainDeps, 'db'>, account: Account): Promise<PartnerViewEntry[]> {
-  const partners = await partnersByEmail(deps.db, account.email.toLowerCase());
-  return Promise.all(
-    partners.map(async (p) => {
+export async function partnerViewOf(
+  deps: Pick<DomainDeps, 'db'>,
+  account: Account,
+): Promise<{ partners: PartnerViewEntry[]; invitations: PartnerInvitationWire[] }> {
+  const rows = await partnersByEmail(deps.db, account.email.toLowerCase());
+  const accepted = rows.filter((p) => p.invitation === 'accepted');
+  const partners = await Promise.all(
+    accepted.map(async (p) => {
       const [figures, links] = await Promise.all([figuresByPartner(deps.db, p.program_id, p.id), listLinks(deps.db, p.program_id, p.id)]);
       return {
         program: { id: p.program_id, name: p.program_name, domain: p.program_domain },
@@ -27,9 +33,16 @@ export async function partnerViewOf(deps: Pick<DomainDeps, 'db'>, account: Accou
       };
     }),
   );
+  const invitations = rows
+    .filter((p) => p.invitation === 'pending')
+    .map((p) => ({ partner_id: p.id, program_name: p.program_name, invited_by: p.inviter_email }));
+  return { partners, invitations };
 }
 
-/** A partner turns one of their own links on or off; anyone else's link is "not found". */
+/**
+ * A partner turns one of their own links off, or back on when they turned it off themselves: a link the merchant
+ * turned off stays off (403). Anyone else's link, or one of a program whose invitation is not accepted, is "not found".
+ */
 export async function setOwnLinkEnabled(
   deps: Pick<DomainDeps, 'db'>,
   account: Account,
@@ -39,5 +52,7 @@ export async function setOwnLinkEnabled(
   const enabled = enabledFlag(body.enabled);
   const own = await findLinkOwnedByEmail(deps.db, linkId, account.email.toLowerCase());
   if (!own) throw fail('linkNotFound');
-  return linkView(await setLinkEnabledById(deps.db, own.id, enabled), own.domain);
+  const link = await setLinkEnabledByPartner(deps.db, own.id, enabled);
+  if (!link) throw fail('linkDisabledByMerchant');
+  return linkView(link, own.domain);
 }

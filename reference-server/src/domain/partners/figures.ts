@@ -17,7 +17,7 @@ function empty(): PartnerFigures {
     leads: 0,
     sales: 0,
     revenue_cents: {},
-    commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+    commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
   };
 }
 
@@ -25,6 +25,8 @@ function empty(): PartnerFigures {
  * Each partner's figures (real events only). Counts and revenue come from the maintained daily rollups; the
  * commission states from one grouped read of the commissions, since paid and reversed are states of each row:
  * - due: earned, not paid, not reversed; paid: marked paid by a payout (even if reversed later);
+ * - held: waiting for the merchant (earned while the partner was suspended); neither due nor in the balance;
+ * - declined: in no figure (never paid, never counted);
  * - reversed: taken back by a refund, before or after payment;
  * - balance: what the next payout pays — due minus what was reversed after payment and not yet netted (negative
  *   when the partner owes).
@@ -48,6 +50,11 @@ export async function figuresByPartner(db: Kysely<Database>, programId: number, 
     const c = of(row.partner_id).commissions;
     const cents = Number(row.cents);
     const paid = Number(row.paid) === 1;
+    if (row.status === 'declined') continue;
+    if (row.status === 'held') {
+      add(c.held_cents, row.currency, cents);
+      continue;
+    }
     if (row.status === 'reversed') {
       add(c.reversed_cents, row.currency, cents);
       if (paid && Number(row.settled) === 0) add(c.balance_cents, row.currency, -cents);

@@ -44,7 +44,10 @@ export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Pr
   return (await listLinks(deps.db, program.id, partnerId)).map((l) => linkView(l, program.domain));
 }
 
-/** Turns a link of the program on or off (§Resources/Referral link: "can be turned off by the partner or the brand"). */
+/**
+ * The merchant turns a link of the program on or off (§Resources/Referral link: "can be turned off by the partner or
+ * the brand"): off is recorded as the merchant's, so the partner cannot turn it back on; on clears that.
+ */
 export async function setProgramLinkEnabled(
   deps: Pick<DomainDeps, 'db'>,
   program: Program,

@@ -10,6 +10,8 @@ export function partnerView(partner: Partner): PartnerWire {
     name: partner.name,
     email: partner.email,
     status: partner.status,
+    // No email: nobody to invite.
+    invitation: partner.email === null ? null : partner.invitation,
     created_at: new Date(partner.created_at).toISOString(),
   };
 }
@@ -30,6 +32,7 @@ export function linkView(link: ReferralLink, domain: string): LinkWire {
     short_link: link.short_link,
     url: shareableUrl(domain, link.short_link),
     enabled: link.enabled === 1,
+    disabled_by: link.disabled_by,
     created_at: new Date(link.created_at).toISOString(),
   };
 }

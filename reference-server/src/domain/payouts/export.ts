@@ -4,6 +4,7 @@ import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
+import { commissionWireStatus } from '../commissions/status';
 import { csvLine } from './csv';
 import { dateBound } from './dates';
 
@@ -28,7 +29,8 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * The commissions created in [from, to] (optionally one partner's) as CSV, one row per commission, for paying
- * partners outside svc. `status` is due, paid or reversed; a commission reversed after payment keeps its `paid_at`.
+ * partners outside svc. `status` is held, due, paid, reversed or declined; a commission reversed after payment keeps
+ * its `paid_at`.
  */
 export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Program, query: Record<string, unknown>): Promise<string> {
   const from = dateBound(query.from, 'start');
@@ -39,7 +41,7 @@ export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Prog
   const rows = await commissionsForExport(deps.db, { programId: program.id, from, to, ...(partnerId === undefined ? {} : { partnerId }) });
   let csv = csvLine([...commissionCsvColumns]);
   for (const r of rows) {
-    const status = r.status === 'reversed' ? 'reversed' : r.paid_at === null ? 'due' : 'paid';
+    const status = commissionWireStatus(r);
     csv += csvLine([
       r.id,
       r.partner_id,

@@ -35,6 +35,11 @@ export const configVariables: ConfigVariable[] = [
     meaning: '1: email-only development sign-in; anyone can sign in as anyone, never in production',
   },
   {
+    name: 'SVC_WORKSPACE_CREATORS',
+    default: 'first account',
+    meaning: 'Who may create workspaces and programs: emails and @domain entries, comma-separated, or * for anyone',
+  },
+  {
     name: 'SVC_SECRET_KEY',
     default: 'generated',
     meaning: 'The server secret, at least 32 characters (unset: generated once, kept in the database)',

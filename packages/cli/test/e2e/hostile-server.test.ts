@@ -67,6 +67,17 @@ function answer(path: string, baseUrl: string): { status: number; body: unknown 
       body: { data: { partners: [{ id: 1, name: `Eve${hostile}`, email: `eve${hostile}@evil.example`, status: 'active', figures }] } },
     };
   }
+  if (path.startsWith('/api/v1/links?') || path === '/api/v1/links') {
+    const link = {
+      id: 1,
+      partner_id: 1,
+      short_link: `eve${hostile}`,
+      url: `https://shop.example/?aff=eve${hostile}`,
+      enabled: true,
+      created_at: '2026-01-01T00:00:00Z',
+    };
+    return { status: 200, body: { data: { links: [link] } } };
+  }
   return {
     status: 400,
     body: { data: null, error: { status: 400, name: 'BadRequestError', message: `Bad${hostile} request`, details: { why: hostile } } },
@@ -135,6 +146,7 @@ describe('svc against a hostile server', () => {
     ['login', ['login', '--no-browser'], 'mallory@evil.example'],
     ['programs', ['programs'], 'Shop'],
     ['partners list', ['partners', 'list', '--api-key', 'svc_live_x'], 'eve@evil.example'],
+    ['links list', ['links', 'list', '--api-key', 'svc_live_x'], 'https://shop.example/?aff=eve'],
     ['an error', ['links', 'disable', 'abc', '--api-key', 'svc_live_x'], 'Error: Bad request'],
   ])('prints no control character or escape sequence from the server: %s', async (_case, args, expected) => {
     const run = await runCli(args, env);

@@ -24,7 +24,8 @@ Production checklist: docs/deploying.md in the svc repository.
 
 /** The command line of `svc-reference-server`: flags override the matching environment variables. */
 export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: true } | { help: false; env: NodeJS.ProcessEnv } {
-  const { values } = parseFlags(argv);
+  // `pnpm serve -- --port 9000` (npm's habit) hands the `--` on: the flags after it are meant all the same.
+  const { values } = parseFlags(argv[0] === '--' ? argv.slice(1) : argv);
   if (values.help) return { help: true };
   if (values.port !== undefined && !/^\d{1,5}$/.test(values.port))
     throw new ConfigError(`--port must be a port number, got ${values.port}`);

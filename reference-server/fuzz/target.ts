@@ -37,7 +37,13 @@ export interface FuzzTarget {
 /** The server under fuzz: in process (through `app.inject`), on `DATABASE_URL` or SQLite in memory. */
 export async function createFuzzTarget(databaseUrl = process.env.DATABASE_URL ?? 'sqlite::memory:'): Promise<FuzzTarget> {
   const store = await openStore(databaseUrl, { pgSchema: uniqueSchemaName('svc_fuzz'), dropSchemaOnClose: true });
-  const app = buildApp({ store, testControl: true });
+  // Connect with Stripe configured, so its routes answer as in production; no fuzz case holds a valid state, so
+  // nothing is ever sent to this address (nothing listens on port 9).
+  const app = buildApp({
+    store,
+    testControl: true,
+    stripeConnect: { clientId: 'ca_fuzz', secretKey: 'sk_test_fuzz', connectUrl: 'http://127.0.0.1:9' },
+  });
   await app.ready();
   const inject: FuzzTarget['inject'] = (request) =>
     app.inject({

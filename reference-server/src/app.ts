@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { ControllableClock, systemClock, type Clock } from './clock';
-import type { OidcConfig } from './config';
+import type { OidcConfig, StripeConnectConfig } from './config';
 import { serverKeyLoader } from './domain/login/server-key';
 import { Faults } from './faults';
 import { bodyLimitBytes, registerBodyParsers } from './http/body-parsers';
@@ -10,6 +10,8 @@ import { registerErrorHandling } from './http/envelope';
 import { lazyChildLogger, loggerOptions, registerRequestLog, type LogOptions } from './http/logging';
 import { registerRotationNotices } from './http/program-key';
 import { registerRateLimits, type RateLimitStore } from './http/rate-limit';
+import type { LimitOverrides } from './http/rate-limit-config';
+import { redisRateLimits } from './http/rate-limit-fallback';
 import { MemoryRateLimitStore } from './http/rate-limit-memory';
 import { registerRequestId, requestIdFor } from './http/request-id';
 import { requestAccount } from './http/request-account';
@@ -33,8 +35,12 @@ export interface AppOptions {
   clock?: Clock;
   /** `false` turns the §Limits rate limits off (benchmarks only: `SVC_RATE_LIMITS=off`). */
   rateLimits?: boolean;
-  /** Counter store for rate limits; memory by default, Redis to share limits across processes. */
+  /** Per-minute limits replacing §Limits' for the buckets named (`SVC_RATE_LIMITS=lead=300,…`). */
+  rateLimitOverrides?: LimitOverrides;
+  /** Counter store for rate limits; memory by default (or Redis with `redis`). */
   rateLimitStore?: RateLimitStore;
+  /** Count rate limits in this Redis, shared across servers with the same prefix; memory while it is unreachable. */
+  redis?: { url: string; prefix?: string | undefined };
   /** Base URL the server is reached at (links it prints and serves; the cookie's `Secure` and HSTS follow it). */
   publicUrl?: string;
   /** OpenID Connect sign-in (`SVC_OIDC_*`); the redirect URI is `${publicUrl}/auth/callback`. */
@@ -52,6 +58,8 @@ export interface AppOptions {
   secretKey?: string;
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`; with test control and none given, one generated for the process. */
   processorWebhookSecrets?: string[];
+  /** "Connect with Stripe" (`SVC_STRIPE_*`); absent: off. */
+  stripeConnect?: StripeConnectConfig;
   /** Request logs (pino JSON lines); none when absent. */
   log?: LogOptions;
   /** The proxies in front (a hop count or their addresses; `true` is one hop); none by default. */
@@ -101,7 +109,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     clock,
     ...(testClock ? { testClock } : {}),
     faults: new Faults(),
-    rateLimitStore: options.rateLimitStore ?? new MemoryRateLimitStore(),
+    rateLimitStore:
+      options.rateLimitStore ??
+      (options.redis ? redisRateLimits(options.redis.url, { prefix: options.redis.prefix }, app.log) : new MemoryRateLimitStore()),
     publicUrl,
     signIn: {
       identityProvider: options.oidc && openIdProvider({ ...options.oidc, redirectUri: `${publicUrl}/auth/callback` }),
@@ -116,6 +126,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       configuredWebhookSecrets.length > 0 || !options.testControl
         ? configuredWebhookSecrets
         : [`whsec_${randomBytes(24).toString('base64url')}`],
+    stripeConnect: options.stripeConnect,
     sessionCookie: sessionCookieFor(publicUrl),
     webhooks: outboundWebhooks({
       store: options.store,
@@ -135,13 +146,16 @@ export function buildApp(options: AppOptions): FastifyInstance {
   registerSecurityHeaders(app, publicUrl);
   registerCrossSiteGuard(app, publicUrl);
   registerRotationNotices(app);
-  if (options.rateLimits !== false) registerRateLimits(app, services.rateLimitStore, services.clock, requestAccount(services));
+  if (options.rateLimits !== false)
+    registerRateLimits(app, services.rateLimitStore, services.clock, requestAccount(services), options.rateLimitOverrides);
   registerRoutes(app, { testControl: options.testControl === true });
   // The server secret is read (or created) before the first request: no request writes it, and a database that
   // cannot serve it stops the start instead of a sign-in.
   app.addHook('onReady', async () => {
     await services.serverKey();
   });
+  // Rate limits in Redis from the first request when Redis is up; never a refused start when it is not.
+  app.addHook('onReady', async () => services.rateLimitStore.connect?.());
   // Outbound webhooks: the delivery loop runs while the app does (it needs the server secret, read just above).
   app.addHook('onReady', async () => services.webhooks.dispatcher.start());
   app.addHook('onClose', async () => services.webhooks.dispatcher.stop());

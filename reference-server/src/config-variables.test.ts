@@ -5,7 +5,13 @@ import { usage } from './server-args';
 
 // The one table of the server's variables stays whole: every variable the configuration code reads is in it, in
 // --help and in docs/deploying.md, and it lists nothing that is no longer read.
-const sources = ['./config.ts', './http/connection-limits.ts', './http/trust-proxy.ts', './domain/programs/creators.ts'];
+const sources = [
+  './config.ts',
+  './http/connection-limits.ts',
+  './http/trust-proxy.ts',
+  './http/rate-limit-config.ts',
+  './domain/programs/creators.ts',
+];
 const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 /** Names read as `env.X`, `env['X']`, or handed to a reader as a string (`read('SVC_MAX_CONNECTIONS', …)`). */

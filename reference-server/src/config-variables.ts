@@ -45,6 +45,9 @@ export const configVariables: ConfigVariable[] = [
     meaning: 'The server secret, at least 32 characters (unset: generated once, kept in the database)',
   },
   { name: 'SVC_PROCESSOR_WEBHOOK_SECRET', default: 'unset', meaning: 'Stripe endpoint secrets (whsec_...), comma-separated' },
+  { name: 'SVC_STRIPE_CLIENT_ID', default: 'unset', meaning: "Stripe Connect platforms: the platform's Connect client id (ca_...)" },
+  { name: 'SVC_STRIPE_SECRET_KEY', default: 'unset', meaning: "With SVC_STRIPE_CLIENT_ID: the platform's secret key (sk_live_...)" },
+  { name: 'SVC_STRIPE_CONNECT_URL', default: 'https://connect.stripe.com', meaning: "Where Stripe's OAuth endpoints are; leave it unset" },
   {
     name: 'SVC_WEBHOOKS_ALLOW_PRIVATE',
     default: 'off',
@@ -52,7 +55,11 @@ export const configVariables: ConfigVariable[] = [
   },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SVC_TEST_CONTROL', default: 'off', meaning: '1: the /_test/* control API and the development sign-in; CI only' },
-  { name: 'SVC_RATE_LIMITS', default: 'on', meaning: 'off removes rate limits; benchmarks only' },
+  {
+    name: 'SVC_RATE_LIMITS',
+    default: "the spec's",
+    meaning: 'Per-minute limits as name=perMinute pairs (lead=300,click=600); off removes them (benchmarks only)',
+  },
   { name: 'SVC_LOOKUP_CACHE_MAX_AGE_MS', default: '1000', meaning: 'PostgreSQL: the age limit of cached lookups; leave it unset' },
 ];
 

@@ -3,6 +3,7 @@ import { ConfigError } from './config-error';
 import { minSecretKeyLength } from './domain/login/server-key';
 import { parseWorkspaceCreators, type WorkspaceCreators } from './domain/programs/creators';
 import { readConnectionLimits, type ConnectionLimits } from './http/connection-limits';
+import { readRateLimits, type LimitOverrides } from './http/rate-limit-config';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 
 /** `SVC_OIDC_*`: the OpenID Connect client the server signs people in with (docs/deploying.md). */
@@ -17,6 +18,16 @@ export interface OidcConfig {
   emailsVerified?: boolean;
 }
 
+/** `SVC_STRIPE_*`: "Connect with Stripe" (Stripe Connect OAuth), which binds a connected account to a program. */
+export interface StripeConnectConfig {
+  /** `SVC_STRIPE_CLIENT_ID`: the platform's Connect client id (`ca_…`). */
+  clientId: string;
+  /** `SVC_STRIPE_SECRET_KEY`: the platform's secret key; authenticates the code exchange. A secret: never logged. */
+  secretKey: string;
+  /** `SVC_STRIPE_CONNECT_URL`: `https://connect.stripe.com` unless set (tests: a local stand-in). */
+  connectUrl: string;
+}
+
 /** The environment contract of `svc-reference-server` (docs/deploying.md has the table of every variable). */
 export interface ServerConfig {
   port: number;
@@ -27,6 +38,8 @@ export interface ServerConfig {
   redisPrefix: string | undefined;
   testControl: boolean;
   rateLimits: boolean;
+  /** `SVC_RATE_LIMITS=lead=300,…`: per-minute limits replacing §Limits' for the routes named. */
+  rateLimitOverrides: LimitOverrides;
   publicUrl: string;
   /** Hops or addresses of the proxies in front whose `X-Forwarded-For` entries are believed. */
   trustProxy: TrustProxy;
@@ -40,6 +53,7 @@ export interface ServerConfig {
   secretKey: string | undefined;
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`: the Stripe endpoint secrets (`whsec_…`), comma-separated for rotation. */
   processorWebhookSecrets: string[];
+  stripeConnect: StripeConnectConfig | undefined;
   /** `LOG_LEVEL` (pino): `info` by default, `silent` turns logs off. */
   logLevel: string;
   /** `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: outbound webhooks may go to loopback, private and link-local addresses. */
@@ -64,8 +78,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     testControl: env.SVC_TEST_CONTROL === '1',
-    // Benchmarks only: `SVC_RATE_LIMITS=off` removes the §Limits rate limits.
-    rateLimits: env.SVC_RATE_LIMITS !== 'off',
+    // `off` (benchmarks only) removes the §Limits rate limits; `lead=300,…` sets the named routes' limits.
+    ...readRateLimits(env.SVC_RATE_LIMITS),
     publicUrl: readPublicUrl(env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     connectionLimits: readConnectionLimits(env),
@@ -74,6 +88,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workspaceCreators: parseWorkspaceCreators(env.SVC_WORKSPACE_CREATORS),
     secretKey: readSecretKey(env.SVC_SECRET_KEY),
     processorWebhookSecrets: readWebhookSecrets(env.SVC_PROCESSOR_WEBHOOK_SECRET),
+    stripeConnect: readStripeConnect(env),
     logLevel,
     webhooksAllowPrivate: env.SVC_WEBHOOKS_ALLOW_PRIVATE === '1',
     lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
@@ -129,4 +144,28 @@ function readWebhookSecrets(value: string | undefined): string[] {
   const wrong = secrets.find((s) => !s.startsWith('whsec_'));
   if (wrong !== undefined) throw new ConfigError('SVC_PROCESSOR_WEBHOOK_SECRET holds Stripe endpoint secrets, each starting with whsec_');
   return secrets;
+}
+
+const stripeConnectVariables = ['SVC_STRIPE_CLIENT_ID', 'SVC_STRIPE_SECRET_KEY'] as const;
+
+function readStripeConnect(env: NodeJS.ProcessEnv): StripeConnectConfig | undefined {
+  const [clientId, secretKey] = stripeConnectVariables.map((name) => env[name] || undefined);
+  const connectUrl = env.SVC_STRIPE_CONNECT_URL || undefined;
+  if (clientId === undefined && secretKey === undefined && connectUrl === undefined) return undefined;
+  const missing = stripeConnectVariables.filter((name) => !env[name]);
+  if (missing.length > 0) throw new ConfigError(`Connect with Stripe is half configured: set ${missing.join(' and ')} too`);
+  return { clientId: clientId!, secretKey: secretKey!, connectUrl: readConnectUrl(connectUrl ?? 'https://connect.stripe.com') };
+}
+
+function readConnectUrl(value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new ConfigError(`SVC_STRIPE_CONNECT_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  }
+  return url.origin;
 }

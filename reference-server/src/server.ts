@@ -3,7 +3,6 @@ import { buildApp } from './app';
 import { readConfig } from './config';
 import { exitOnConfigError } from './config-error';
 import { readServerArgs, usage } from './server-args';
-import { RedisRateLimitStore } from './http/rate-limit-redis';
 import { handleShutdownSignals } from './shutdown';
 import { openStore } from './store/db';
 
@@ -19,8 +18,9 @@ const app = buildApp({
   store,
   testControl: config.testControl,
   rateLimits: config.rateLimits,
+  rateLimitOverrides: config.rateLimitOverrides,
   // §Limits across processes: servers sharing one Redis count one client against one limit.
-  ...(config.redisUrl ? { rateLimitStore: new RedisRateLimitStore(config.redisUrl, { prefix: config.redisPrefix }) } : {}),
+  ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
   publicUrl: config.publicUrl,
   trustProxy: config.trustProxy,
   ...(config.oidc ? { oidc: config.oidc } : {}),
@@ -28,6 +28,7 @@ const app = buildApp({
   ...(config.workspaceCreators ? { workspaceCreators: config.workspaceCreators } : {}),
   ...(config.secretKey ? { secretKey: config.secretKey } : {}),
   processorWebhookSecrets: config.processorWebhookSecrets,
+  ...(config.stripeConnect ? { stripeConnect: config.stripeConnect } : {}),
   log: { level: config.logLevel },
   connectionLimits: config.connectionLimits,
   // Unset, test control alone lets outbound webhooks reach private addresses (spec/openapi.yaml, `outbound-webhooks`).

@@ -1,4 +1,5 @@
 import type { Clock, ControllableClock } from './clock';
+import type { StripeConnectConfig } from './config';
 import type { IdentityProvider } from './domain/login/identity-provider';
 import type { WorkspaceCreators } from './domain/programs/creators';
 import type { Faults } from './faults';
@@ -32,6 +33,8 @@ export interface Services {
   serverKey: () => Promise<string>;
   /** Stripe endpoint secrets a processor webhook may be signed with; empty: not configured. */
   processorWebhookSecrets: string[];
+  /** "Connect with Stripe" (`SVC_STRIPE_*`); absent: not configured, so no connected account can be bound. */
+  stripeConnect: StripeConnectConfig | undefined;
   /** The dashboard session cookie's name and attributes, decided from `publicUrl`. */
   sessionCookie: SessionCookie;
   /** Outbound webhooks (spec/openapi.yaml, tag `outbound-webhooks`): the address guard's setting and the delivery loop. */

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app';
-import { RedisRateLimitStore } from './http/rate-limit-redis';
 import { openStore, uniqueSchemaName, type Store } from './store/db';
 import { createControlClient, type ControlClient } from './testing/control-client';
 
-export interface StartOptions extends Omit<AppOptions, 'store' | 'publicUrl'> {
+export interface StartOptions extends Omit<AppOptions, 'store' | 'publicUrl' | 'redis'> {
   /** `sqlite::memory:` (default), `sqlite:<file>` or `postgres://…`. */
   databaseUrl?: string;
   /** PostgreSQL: run in a fresh schema dropped on close, so parallel test servers share one database. */
   isolateSchema?: boolean;
-  /** Count rate limits in this Redis (shared across servers) instead of in memory. */
+  /** Count rate limits in this Redis (shared across servers) instead of in memory; in memory while it is unreachable. */
   redisUrl?: string;
   /** Key prefix of the Redis counters (servers that share limits share it). */
   redisPrefix?: string;
@@ -39,9 +38,8 @@ export async function startReferenceServer(options: StartOptions = {}): Promise<
   // The public URL must be known before listening, so pick the port first when none is given.
   const port = options.port ?? (await freePort(host));
   const url = `http://${host}:${port}`;
-  const rateLimitStore =
-    options.rateLimitStore ?? (options.redisUrl ? new RedisRateLimitStore(options.redisUrl, { prefix: options.redisPrefix }) : undefined);
-  const app = buildApp({ ...options, store, publicUrl: url, ...(rateLimitStore ? { rateLimitStore } : {}) });
+  const { redisUrl, redisPrefix, ...appOptions } = options;
+  const app = buildApp({ ...appOptions, store, publicUrl: url, ...(redisUrl ? { redis: { url: redisUrl, prefix: redisPrefix } } : {}) });
   await app.listen({ port, host });
   return {
     url,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
-import { openStore, uniqueSchemaName, type Store } from '../src/store/db';
+import { openStore, uniqueSchemaName, type OpenStoreOptions, type Store } from '../src/store/db';
 import { createControlClient, type ControlClient } from '../src/testing/control-client';
 import { assertValidResponse } from '../src/testing/validate';
 
@@ -40,9 +40,9 @@ export interface HarnessResponse {
  * The shared server harness for reference-server tests: a fresh store (SQLite in memory, or a private
  * PostgreSQL schema when DATABASE_URL names PostgreSQL), test control on, and every response validated.
  */
-export async function createHarness(options: Partial<AppOptions> = {}): Promise<Harness> {
+export async function createHarness(options: Partial<AppOptions> = {}, storeOptions: OpenStoreOptions = {}): Promise<Harness> {
   const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
-  const store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+  const store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true, ...storeOptions });
   const app = buildApp({ store, testControl: true, ...options });
   await app.ready();
 

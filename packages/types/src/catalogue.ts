@@ -242,8 +242,11 @@ export const catalogue = /* @__PURE__ */ (() =>
       400,
       'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
     ),
-    dashboardProcessorInvalid: platform(400, 'processor_account must be a connected-account id such as acct_123, or null'),
-    dashboardProcessorTaken: platform(409, 'This processor account is already connected to another program'),
+    dashboardProcessorInvalid: platform(400, 'processor_account must be null (disconnect)'),
+    dashboardProcessorUseConnect: platform(
+      400,
+      'A Stripe account is connected only with "Connect with Stripe" in the dashboard, which proves you control it; processor_account accepts only null (disconnect)',
+    ),
 
     dashboardProcessorOwnerOnly: platform(403, 'Only a workspace owner can connect the payment processor'),
     crossSiteRefused: platform(403, 'Cross-site request refused: this route accepts requests from the dashboard only'),
@@ -311,6 +314,22 @@ export const catalogue = /* @__PURE__ */ (() =>
     webhookNotAnEvent: platform(400, 'Request body is not a processor event'),
     webhookUnknownAccount: platform(400, 'No program is connected to this processor account'),
     webhookProgramMismatch: platform(400, 'metadata.program_id does not match the program connected to this processor account'),
+
+    // "Connect with Stripe" (Stripe Connect OAuth; the callback shows these on a page).
+    stripeConnectNotConfigured: platform(
+      503,
+      'Connect with Stripe is not configured on this server: set SVC_STRIPE_CLIENT_ID and SVC_STRIPE_SECRET_KEY (see docs/deploying.md)',
+    ),
+    stripeConnectStateInvalid: platform(
+      400,
+      'This Stripe connection link is invalid, expired, already used or not yours. Start again from the dashboard with "Connect with Stripe".',
+    ),
+    stripeConnectDenied: platform(400, 'The Stripe account was not connected: the connection was declined on Stripe.'),
+    stripeConnectRefused: platform(
+      400,
+      'Stripe refused to connect the account. Start again from the dashboard with "Connect with Stripe".',
+    ),
+    stripeConnectUnreachable: platform(503, 'Stripe could not be reached to finish connecting the account. Try again in a moment.'),
 
     // Test-control API (spec tag `test-control`); routes may name the field or record in the message.
     testControlInvalid: platform(400, 'Invalid test-control request'),

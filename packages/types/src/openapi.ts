@@ -584,13 +584,44 @@ export interface paths {
         };
         get?: never;
         /**
-         * Connect (or disconnect) the payment processor account
-         * @description §What the service does, item 7: the program connects the processor in the dashboard. `processor_account` is the
-         *     processor's connected-account id (`acct_…`), or null to disconnect. One account serves one program.
+         * Disconnect the payment processor account
+         * @description §What the service does, item 7: the program's Stripe Connect account, whose events (`account`) pay its
+         *     commissions. **Decision:** an account id typed by hand binds nothing: anyone can type anyone's `acct_…`, and
+         *     a claim made that way could divert or block the real owner's payments. An account is bound only by
+         *     "Connect with Stripe" (`GET /api/dashboard/programs/{programId}/processor/connect`), Stripe's OAuth consent,
+         *     which proves control of it. This route only disconnects: `processor_account: null`; a connected-account id
+         *     answers 400 naming "Connect with Stripe", anything else 400 `processor_account must be null (disconnect)`.
          *     **Decision:** workspace owners only (403 `Only a workspace owner can connect the payment processor`): the
          *     connected account decides which payments pay commissions.
          */
         put: operations["dashboardConnectProcessor"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/processor/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Connect with Stripe (start Stripe Connect OAuth)
+         * @description §What the service does, item 7. **Decision:** the dashboard's "Connect with Stripe" link. Workspace owners only
+         *     (403 `Only a workspace owner can connect the payment processor`). Answers 302 to Stripe's OAuth consent,
+         *     `${SVC_STRIPE_CONNECT_URL}/oauth/authorize?response_type=code&client_id=${SVC_STRIPE_CLIENT_ID}&scope=read_write&state=…&redirect_uri=${PUBLIC_URL}/processor/callback`
+         *     (`SVC_STRIPE_CONNECT_URL` is `https://connect.stripe.com` unless set). The `state` is fresh, random, bound to the
+         *     signed-in account and this program, usable once within 10 minutes, and stored only as its SHA-256. Refused
+         *     (403 `Cross-site request refused: this route accepts requests from the dashboard only`) when the browser says
+         *     the request came from another site (`Sec-Fetch-Site: cross-site`). Without `SVC_STRIPE_CLIENT_ID` and
+         *     `SVC_STRIPE_SECRET_KEY` configured, 503 (see the example). Finished by `GET /processor/callback`.
+         */
+        get: operations["dashboardStartProcessorConnect"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1139,9 +1170,16 @@ export interface paths {
          *     5-minute tolerance applies in both directions (a timestamp more than 5 minutes older or newer than the server
          *     clock answers 400).
          *
-         *     **Program.** Found from the event's `account` (the connected account, stored when the program connects its processor).
-         *     When the event's metadata has `program_id`, it must name that program. An unknown account or a mismatch answers 400,
-         *     except for events the service does not use, which answer 200 `ignored` whatever their account.
+         *     **Program.** **Decision:** two setups, told apart by the event's `account`.
+         *     - The operator's own Stripe account (the default setup, no Connect): events carry no `account`. Only the
+         *       operator's endpoint secret signs them, so the metadata's `program_id` is trusted and names the program. A
+         *       payment without a usable `program_id` (absent, not a program id, or naming no program; all answered alike, so
+         *       the answer never tells whether a program exists) answers 200 `not_attributed` with reason `no_program` and is
+         *       remembered like any `not_attributed` payment (Stripe does not redeliver a 200; nothing is recorded).
+         *     - Stripe Connect: events carry the connected `account`, which finds the program bound to it by the owner's
+         *       "Connect with Stripe" (OAuth) consent, and nothing else does: when the metadata has `program_id`, it must name
+         *       that program. An account bound to no program or a mismatch answers 400.
+         *     Events the service does not use answer 200 `ignored` whatever their account.
          *
          *     **Handled events.**
          *     - `checkout.session.completed` with `mode: payment` and `payment_status: paid`: a sale of `amount_total` in
@@ -1153,6 +1191,18 @@ export interface paths {
          *       from the subscription's metadata, read wherever the event carries it: `parent.subscription_details.metadata`
          *       (API 2025-03-31 and later), `subscription_details.metadata` (earlier), the line items' `metadata` (older), then
          *       the invoice's own `metadata`. Invoices outside a subscription and zero-amount (trial) invoices are ignored.
+         *     - `charge.refunded` with `refunded: true` (refunded in full): the refund of a recorded sale, exactly as
+         *       `POST /api/v1/track/refund` (the sale refunded, its commission reversed, the metrics and the partner's figures
+         *       follow, `sale.refunded` sent; `refund_reason: refund`, and the Stripe event's id noted). The sale is the one
+         *       recorded under the charge's `payment_intent`, else its own id, else its `invoice` (the ids a payment's sale is
+         *       recorded under, see **Sale**): a Connect event's only in the program bound to its account; an event of the
+         *       operator's own account in any program, and only the one its charge's `program_id` metadata names, when
+         *       present. Outcomes: `recorded` (`sale_id`; refunded now), `duplicate` (`sale_id`; the sale was refunded before,
+         *       e.g. through the refund endpoint), `ignored` with `sale_not_found` (no sale of this charge; not remembered).
+         *       **Decision:** a partial refund (`refunded: false`) changes nothing and answers `ignored` with
+         *       `partial_refund`: svc's refunds are whole (see `POST /api/v1/track/refund`), so the commission stays until
+         *       the refund that completes the charge, whose `charge.refunded` arrives with `refunded: true` and reverses the
+         *       whole sale then.
          *     Metadata keys: `svc_click_id`, `svc_customer_key`, `program_id` (`ProcessorMetadata`).
          *
          *     **Sale.** Goes through the same path as `POST /api/v1/track/sale` (same window check, commission types — recurring
@@ -1172,7 +1222,8 @@ export interface paths {
          *     `reason`); `not_attributed` (a payment with no usable attribution — no svc metadata, customer not found, another
          *     program's customer, a customer with no partner, click outside the attribution window (the next payment is checked
          *     again) or a currency other than `USD`, `EUR`, `VND`; `reason`). No sale is recorded for `ignored` and
-         *     `not_attributed` (a provisional lead may still have been settled, see above). **Decision:** an unsupported currency
+         *     `not_attributed` (a provisional lead may still have been settled, see above); `ignored` and `not_attributed`
+         *     with `no_program` record nothing at all. **Decision:** an unsupported currency
          *     answers 200 `not_attributed` rather than 422: the processor cannot change it, and a refusal would only make it
          *     redeliver. The id of every payment event answered 200 (`recorded`, `duplicate`, `not_attributed`) is remembered:
          *     its redelivery answers 200 `duplicate` and records nothing new. Ignored events are not remembered (a redelivery is
@@ -1249,6 +1300,36 @@ export interface paths {
          *     `This email address already belongs to another svc account.` and a suspended account's message.
          */
         get: operations["signInCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/processor/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Stripe Connect OAuth redirect URI
+         * @description **Decision:** Stripe sends the owner's browser back here (`${PUBLIC_URL}/processor/callback`, the redirect URI to
+         *     register in Stripe's Connect settings) with `code` and `state`, or with `error` (`access_denied` when the owner
+         *     declined) and `error_description`. The dashboard session must be the one that began (the `state` is bound to
+         *     its account and the program), the state unused and under 10 minutes old; it is used up before anything else,
+         *     so a replayed callback is refused. The account must still own the program. Then the code is exchanged at
+         *     `POST ${SVC_STRIPE_CONNECT_URL}/oauth/token` (`grant_type=authorization_code`, `code`, HTTP Basic with
+         *     `SVC_STRIPE_SECRET_KEY` as the user name), and the answer's `stripe_user_id` is bound to the program.
+         *     **Decision:** a proven binding replaces any earlier claim: the account moves from any other program to this one
+         *     in one transaction, so nobody can lock its owner out. Stripe's access and refresh tokens are not kept (svc reads
+         *     only signed webhooks). Success: 303 to the program in the dashboard. Refusals show a page saying what happened
+         *     and change nothing; their messages are the examples below (with Stripe's `error_description` when it gave one).
+         */
+        get: operations["processorConnectCallback"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1356,6 +1437,30 @@ export interface paths {
         };
         /** Liveness */
         get: operations["health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness of the dependencies
+         * @description **Decision:** whether every dependency answers now, for load balancers, orchestrators and alerts: the
+         *     database (a real query) and Redis when `REDIS_URL` is set, each given 1 s. 503 names each dependency that
+         *     is down. A server whose Redis is down still tracks (rate limits are then counted in each process), so
+         *     `/healthz`, the liveness check, stays 200 meanwhile. The body is the same shape on both statuses and is no
+         *     error envelope.
+         */
+        get: operations["ready"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2172,6 +2277,22 @@ export interface components {
             /** @constant */
             type?: "chain";
         };
+        ReadyResponse: {
+            /**
+             * @description `ok` with 200, `degraded` with 503.
+             * @enum {string}
+             */
+            status: "ok" | "degraded";
+            checks: {
+                /** @enum {string} */
+                database: "ok" | "down";
+                /**
+                 * @description `not_configured` without `REDIS_URL`.
+                 * @enum {string}
+                 */
+                redis: "ok" | "down" | "not_configured";
+            };
+        };
         /** @description What the test event or chain created (all records flagged `is_test`). */
         TestEventResult: {
             /** @enum {string} */
@@ -2183,6 +2304,8 @@ export interface components {
                 customer_key?: string;
                 sale_id?: number;
                 transaction_id?: string;
+                /** @description **Decision:** with `ok: false`, why the step was refused: the message of the error the tracking route would answer. */
+                error?: string;
             }[];
             /** @description Chain mode: chains left this hour. */
             chains_remaining?: number;
@@ -2372,7 +2495,7 @@ export interface components {
         ProcessorEvent: {
             id: string;
             type: string;
-            /** @description The connected account; finds the program. */
+            /** @description The Stripe Connect account, bound to one program; absent on the operator's own account's events. */
             account?: string;
             created?: number;
             livemode?: boolean;
@@ -2397,7 +2520,7 @@ export interface components {
             /** @description The visitor's `svc_click_id` cookie; absent when the visitor has none. */
             svc_click_id?: string;
             svc_customer_key?: string;
-            /** @description When present, must name the program connected to the event's account. */
+            /** @description With the operator's own Stripe account (events without `account`), names the program the payment belongs to; required there. With Stripe Connect, optional, and when present must name the program bound to the event's account. */
             program_id?: string;
         };
         WebhookResponse: {
@@ -2408,16 +2531,17 @@ export interface components {
              * @enum {string}
              */
             outcome?: "recorded" | "duplicate" | "ignored" | "not_attributed";
-            /** @description The sale recorded (`recorded`) or already recorded (`duplicate`). */
+            /** @description The sale recorded (`recorded`) or already recorded (`duplicate`); for a refund, the sale refunded. */
             sale_id?: number;
             /**
              * @description **Decision:** why nothing was recorded. With `ignored`: `event_type_not_used`, `subscription_checkout`,
-             *     `no_payment` (nothing collected: unpaid or zero-amount session, trial invoice), `not_subscription_invoice`.
-             *     With `not_attributed`: `no_metadata`, `customer_not_found`, `other_program`, `no_partner`, `outside_window`,
-             *     `unsupported_currency`.
+             *     `no_payment` (nothing collected: unpaid or zero-amount session, trial invoice, a charge with nothing
+             *     refunded), `not_subscription_invoice`, `partial_refund`, `sale_not_found` (a refund of no recorded sale).
+             *     With `not_attributed`: `no_program` (an event of the operator's own account without a usable `program_id`),
+             *     `no_metadata`, `customer_not_found`, `other_program`, `no_partner`, `outside_window`, `unsupported_currency`.
              * @enum {string}
              */
-            reason?: "event_type_not_used" | "subscription_checkout" | "no_payment" | "not_subscription_invoice" | "no_metadata" | "customer_not_found" | "other_program" | "no_partner" | "outside_window" | "unsupported_currency";
+            reason?: "event_type_not_used" | "subscription_checkout" | "no_payment" | "not_subscription_invoice" | "partial_refund" | "sale_not_found" | "no_program" | "no_metadata" | "customer_not_found" | "other_program" | "no_partner" | "outside_window" | "unsupported_currency";
         };
         TestProgramRequest: {
             name?: string;
@@ -5097,12 +5221,12 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    processor_account: string | null;
+                    processor_account: null;
                 };
             };
         };
         responses: {
-            /** @description The program's processor account now. */
+            /** @description The program's processor account now (none). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5110,35 +5234,54 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            processor_account: string | null;
+                            processor_account: null;
                         };
                     };
                 };
             };
-            /** @description Not an account id. */
+            /** @description Not null; a connected-account id is bound only by "Connect with Stripe". */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "data": null,
-                     *       "error": {
-                     *         "status": 400,
-                     *         "name": "BadRequestError",
-                     *         "message": "processor_account must be a connected-account id such as acct_123, or null",
-                     *         "details": {}
-                     *       }
-                     *     }
-                     */
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
-            /** @description The account is already connected to another program. */
-            409: {
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardStartProcessorConnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To Stripe's OAuth consent page. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["DashboardBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+            /** @description Connect with Stripe is not configured on this server. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5147,9 +5290,9 @@ export interface operations {
                      * @example {
                      *       "data": null,
                      *       "error": {
-                     *         "status": 409,
-                     *         "name": "ConflictError",
-                     *         "message": "This processor account is already connected to another program",
+                     *         "status": 503,
+                     *         "name": "ServiceUnavailableError",
+                     *         "message": "Connect with Stripe is not configured on this server: set SVC_STRIPE_CLIENT_ID and SVC_STRIPE_SECRET_KEY (see docs/deploying.md)",
                      *         "details": {}
                      *       }
                      *     }
@@ -5157,9 +5300,6 @@ export interface operations {
                     "application/json": components["schemas"]["PlatformError"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
-            429: components["responses"]["ManagementRateLimited"];
-            500: components["responses"]["DashboardInternalError"];
         };
     };
     dashboardListPartners: {
@@ -6343,6 +6483,75 @@ export interface operations {
             };
         };
     };
+    processorConnectCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Bound; to `/dashboard#/programs/{programId}`. */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid, expired, replayed or another session's state; the owner declined; Stripe refused the code. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description No dashboard session (the page asks to sign in). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not (or no longer) an owner of the program, or a suspended account. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Connect with Stripe is not configured on this server (`Route not found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            /** @description Stripe could not be reached (or answered 5xx). */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
     authorizeCliLogin: {
         parameters: {
             query?: never;
@@ -6573,6 +6782,53 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every dependency answers. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "redis": "not_configured"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            /** @description At least one dependency is down; `checks` names it. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "degraded",
+                     *       "checks": {
+                     *         "database": "ok",
+                     *         "redis": "down"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyResponse"];
                 };
             };
         };

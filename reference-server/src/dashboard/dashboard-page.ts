@@ -14,6 +14,8 @@ export interface DashboardView {
   canCreatePrograms: boolean;
   /** What to paste into Stripe's webhook endpoint form (docs/deploying.md, "Stripe"). */
   processorWebhook: { url: string; eventTypes: readonly string[]; secretConfigured: boolean };
+  /** "Connect with Stripe" is configured (`SVC_STRIPE_CLIENT_ID`, `SVC_STRIPE_SECRET_KEY`). */
+  stripeConnect: boolean;
 }
 
 /** The **New program** form, offered only to an account that may create programs. */
@@ -39,6 +41,9 @@ const newProgramClosed = `<div class="card" id="new-program-closed">
       <p class="hint">This account cannot create programs on this server. To work on a program, ask one of its workspace owners to invite you. Partner invitations appear on this page once a merchant adds your email.</p>
       <div id="new-program-result" aria-live="polite"></div>
     </div>`;
+
+/** `a`, `a and b`, `a, b and c`. */
+const listed = (items: string[]) => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** The signed-in dashboard: a static frame the script (client/app.ts) fills from the dashboard routes. */
 export function dashboardPage(view: DashboardView): string {
@@ -136,26 +141,29 @@ export function dashboardPage(view: DashboardView): string {
           <div id="settings-result" aria-live="polite"></div>
         </form>
       </div>
-      <form class="card" id="processor-form">
-        <h3>Payment processor</h3>
-        <p class="hint">Connect your Stripe account so payments are attributed automatically from its webhooks. Put <code>svc_click_id</code>, <code>svc_customer_key</code> and <code>program_id</code> in the checkout metadata (and in the subscription's metadata for renewals).</p>
+      <section class="card" id="processor-form" aria-labelledby="processor-title">
+        <h3 id="processor-title">Payment processor</h3>
+        <p class="hint">Stripe payments and full refunds are recorded automatically from its webhooks. Put <code>svc_click_id</code>, <code>svc_customer_key</code> and <code>program_id</code> in the checkout metadata (and in the subscription's metadata for renewals).</p>
         <div class="notice" id="processor-webhook">
           <p>In Stripe, add a webhook endpoint with this URL and these events:</p>
           <pre class="snippet" id="processor-webhook-url">${escapeHtml(webhook.url)}</pre>
-          <p>${webhook.eventTypes.map((type) => `<code>${escapeHtml(type)}</code>`).join(' and ')}</p>
+          <p>${listed(webhook.eventTypes.map((type) => `<code>${escapeHtml(type)}</code>`))}</p>
           <p id="processor-secret-state">${
             webhook.secretConfigured
               ? 'Signing secret: configured on this server.'
               : 'Signing secret: not configured. Set <code>SVC_PROCESSOR_WEBHOOK_SECRET</code> to the endpoint&#39;s signing secret (<code>whsec_…</code>) and restart; until then the server refuses processor webhooks.'
           }</p>
         </div>
+        <p>With your own Stripe account, that is all. A Stripe Connect platform connects each seller's account here: Stripe asks its owner to agree, which proves the account is theirs.</p>
         <p id="processor-state"></p>
-        <label for="pr-account">Connected account id</label>
-        <input id="pr-account" name="processor_account" placeholder="acct_123">
-        ${scriptSubmit('Connect')}
+        ${
+          view.stripeConnect
+            ? '<p id="processor-connect-row"><a class="button" id="processor-connect" href="/dashboard">Connect with Stripe</a></p>'
+            : '<p class="muted" id="processor-connect-off">Connect with Stripe is not configured on this server (<code>SVC_STRIPE_CLIENT_ID</code>, <code>SVC_STRIPE_SECRET_KEY</code>).</p>'
+        }
         <button type="button" class="secondary" id="processor-disconnect">Disconnect</button>
         <div id="processor-result" aria-live="polite"></div>
-      </form>
+      </section>
     </section>
   </main>
 </div>`,

@@ -19,10 +19,12 @@ if (!redisUp) console.warn(`rate-limit-redis tests skipped: no Redis at ${redisU
 
 const opened: RedisRateLimitStore[] = [];
 const prefixes = new Set<string>();
-function store(prefix = `svc:test:${randomBytes(6).toString('hex')}:`) {
+/** A store once connected: nothing is queued before (`enableOfflineQueue: false`), so a command then would fail. */
+async function store(prefix = `svc:test:${randomBytes(6).toString('hex')}:`) {
   const s = new RedisRateLimitStore(redisUrl, { prefix });
   opened.push(s);
   prefixes.add(prefix);
+  await new Promise<void>((resolve) => s.onChange((ready) => ready && resolve()));
   return { s, prefix };
 }
 const glob = (prefix: string) => `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`;
@@ -42,7 +44,7 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   const windowEnd = () => Math.floor(Date.now() / windowMs) * windowMs + windowMs;
 
   it('peeks at a count without counting, and every counter carries a TTL (bounded by volatile-lru)', async () => {
-    const { s, prefix } = store();
+    const { s, prefix } = await store();
     const end = windowEnd();
     expect(await s.peek('authFailures:ip:1.2.3.4', end)).toBe(0);
     await s.hit('authFailures:ip:1.2.3.4', end);
@@ -52,7 +54,7 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   });
 
   it('counts hits per key and window, and expires each counter shortly after its window', async () => {
-    const { s, prefix } = store();
+    const { s, prefix } = await store();
     const end = windowEnd();
     expect(await s.hit('click:ip:1.2.3.4', end)).toBe(1);
     expect(await s.hit('click:ip:1.2.3.4', end)).toBe(2);
@@ -66,9 +68,9 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   });
 
   it('is one counter for two stores with the same prefix (two servers) and separate for different prefixes', async () => {
-    const { s: a, prefix } = store();
-    const { s: b } = store(prefix);
-    const { s: other } = store();
+    const { s: a, prefix } = await store();
+    const { s: b } = await store(prefix);
+    const { s: other } = await store();
     const end = windowEnd();
     const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).hit('money:key:k', end)));
     expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -76,7 +78,7 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   });
 
   it('keeps a counter alive when the test clock sits in the past', async () => {
-    const { s, prefix } = store();
+    const { s, prefix } = await store();
     const past = windowEnd() - 10 * windowMs;
     expect(await s.hit('lead:ip:x', past)).toBe(1);
     expect(await s.hit('lead:ip:x', past)).toBe(2);
@@ -85,8 +87,8 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   });
 
   it('reset deletes its own keys only, even with glob characters in the prefix', async () => {
-    const { s: mine, prefix } = store(`svc:test:[${randomBytes(4).toString('hex')}]*:`);
-    const { s: theirs, prefix: theirPrefix } = store();
+    const { s: mine, prefix } = await store(`svc:test:[${randomBytes(4).toString('hex')}]*:`);
+    const { s: theirs, prefix: theirPrefix } = await store();
     const end = windowEnd();
     for (let i = 0; i < 5; i++) await mine.hit(`click:ip:${i}`, end);
     await theirs.hit('click:ip:0', end);
@@ -98,7 +100,7 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
   });
 
   it('gives the same limits and headers as the memory store through the app (§Limits)', async () => {
-    const { s } = store();
+    const { s } = await store();
     const db = await openStore('sqlite::memory:');
     const app = buildApp({ store: db, rateLimitStore: s });
     // A route in the click bucket that exists whatever routes are built yet: registered here on purpose.
@@ -126,9 +128,10 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
     }
   });
 
-  it('rejects promptly when Redis is unreachable (the route answers its 500) instead of hanging', async () => {
+  it('fails a command at once while Redis is unreachable, queueing nothing (the caller counts in memory)', async () => {
     const down = new RedisRateLimitStore('redis://127.0.0.1:1', { prefix: 'svc:test:down:' });
-    await expect(down.hit('click:ip:1', windowEnd())).rejects.toThrow();
+    await expect(down.hit('click:ip:1', windowEnd())).rejects.toThrow(/enableOfflineQueue/);
+    expect(await down.ping()).toBe(false);
     await down.close();
   });
 });

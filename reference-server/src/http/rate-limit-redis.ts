@@ -12,6 +12,13 @@ export interface RedisRateLimitStoreOptions {
 export const defaultRedisPrefix = 'svc:rl:';
 
 /**
+ * How long a request may wait on Redis. Nothing queues while Redis is away (`enableOfflineQueue: false`: a command
+ * sent then fails at once), a command gets no retry of its own and is abandoned after `commandTimeoutMs`, so a dead
+ * or hung Redis costs a request at most that before the caller counts in memory instead (rate-limit-fallback.ts).
+ */
+export const redisWaits = { connectTimeoutMs: 1_000, commandTimeoutMs: 300, maxReconnectDelayMs: 2_000 };
+
+/**
  * Window counters in Redis, so every process behind one address counts one client against one limit
  * (§Limits). One MULTI per hit: INCR the counter of the window and PEXPIREAT it shortly after the window
  * end, so counters clean themselves up and no process has to sweep them. Every key has that TTL, so a Redis with
@@ -23,10 +30,30 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(url: string, options: RedisRateLimitStoreOptions = {}) {
     this.prefix = options.prefix ?? defaultRedisPrefix;
-    // Fail fast instead of queueing requests forever when Redis is down: the route's 500 is better than a hang.
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
-    // Connection errors surface on the commands (and so as the route's 500); the event itself is noise.
+    this.redis = new Redis(url, {
+      enableOfflineQueue: false,
+      connectTimeout: redisWaits.connectTimeoutMs,
+      commandTimeout: redisWaits.commandTimeoutMs,
+      maxRetriesPerRequest: 0,
+      // Never give up reconnecting (a Redis down at start-up or later comes back without a restart).
+      retryStrategy: (times) => Math.min(times * 200, redisWaits.maxReconnectDelayMs),
+    });
+    // Connection errors surface on the commands and as `onChange`; the event itself would only repeat them.
     this.redis.on('error', () => {});
+  }
+
+  /** Calls `listener` when the connection becomes ready (`true`) or is lost (`false`). */
+  onChange(listener: (ready: boolean) => void): void {
+    this.redis.on('ready', () => listener(true));
+    this.redis.on('close', () => listener(false));
+  }
+
+  /** Whether Redis answers a PING now (false at once while disconnected, or after the command timeout). */
+  async ping(): Promise<boolean> {
+    return this.redis.ping().then(
+      () => true,
+      () => false,
+    );
   }
 
   async hit(key: string, windowEnd: number): Promise<number> {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import { fail } from '../errors/service-error';
+import type { LimitOverrides } from './rate-limit-config';
 
 /** §Limits: requests per minute, and what they are counted per. */
 export const buckets = {
@@ -46,6 +47,10 @@ export interface RateLimitStore {
   peek(key: string, windowEnd: number): Promise<number>;
   reset(): Promise<void>;
   close(): Promise<void>;
+  /** Whether the shared counter store (Redis) answers now; absent when the counters are this process's only. */
+  ping?(): Promise<boolean>;
+  /** Waits, bounded, for the shared store's first connection before the server listens; absent: nothing to wait for. */
+  connect?(): Promise<void>;
 }
 
 function bearerToken(request: FastifyRequest): string {
@@ -99,9 +104,17 @@ interface Counted {
 /**
  * Fixed one-minute windows on the injected clock. Runs before the body is read or the route runs, so a
  * refused request records nothing (§Rate-limit response). Headers go on every response of these routes: on a
- * route counted against several buckets, those of the bucket nearest its limit.
+ * route counted against several buckets, those of the bucket nearest its limit. `overrides` are the operator's limits
+ * (`SVC_RATE_LIMITS`, rate-limit-config.ts); the other buckets keep §Limits'.
  */
-export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, clock: Clock, accountOf: AccountOf): void {
+export function registerRateLimits(
+  app: FastifyInstance,
+  store: RateLimitStore,
+  clock: Clock,
+  accountOf: AccountOf,
+  overrides: LimitOverrides = {},
+): void {
+  const limit = (name: BucketName) => overrides[name] ?? buckets[name].limit;
   const windowEndAt = (now: number) => Math.floor(now / windowMs) * windowMs + windowMs;
   const authFailuresKey = (request: FastifyRequest) => `authFailures:ip:${request.ip}`;
 
@@ -120,15 +133,15 @@ export function registerRateLimits(app: FastifyInstance, store: RateLimitStore, 
     if (name) {
       if (keyCounted(request)) {
         const failures = await store.peek(authFailuresKey(request), windowEnd);
-        if (failures >= buckets.authFailures.limit) refuse(reply, buckets.authFailures.limit, failures, windowEnd, now);
+        if (failures >= limit('authFailures')) refuse(reply, limit('authFailures'), failures, windowEnd, now);
       }
-      await count(`${name}:${subject(request, buckets[name].per)}`, buckets[name].limit);
+      await count(`${name}:${subject(request, buckets[name].per)}`, limit(name));
     }
     if (management) {
-      await count(`management:ip:${request.ip}`, buckets.management.limit);
+      await count(`management:ip:${request.ip}`, limit('management'));
       if (management.credential && !readMethods.has(request.method)) {
         const accountId = await accountOf(request, management.credential);
-        if (accountId !== undefined) await count(`accountWrites:account:${accountId}`, buckets.accountWrites.limit);
+        if (accountId !== undefined) await count(`accountWrites:account:${accountId}`, limit('accountWrites'));
       }
     }
     const nearest = counted.reduce((a, b) => (b.limit - b.count < a.limit - a.count ? b : a));

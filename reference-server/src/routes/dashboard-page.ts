@@ -31,7 +31,13 @@ export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
       return sendPage(
         reply,
         200,
-        dashboardPage({ email: account.email, publicUrl: app.svc.publicUrl, processorWebhook, canCreatePrograms }),
+        dashboardPage({
+          email: account.email,
+          publicUrl: app.svc.publicUrl,
+          processorWebhook,
+          canCreatePrograms,
+          stripeConnect: app.svc.stripeConnect !== undefined,
+        }),
       );
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;

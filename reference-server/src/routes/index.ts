@@ -10,7 +10,9 @@ import { dashboardWebhookRoutes } from './dashboard-webhooks';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
 import { partnerViewRoutes } from './partner-view';
+import { processorConnectRoutes } from './processor-connect';
 import { readinessRoutes } from './readiness';
+import { readyRoutes } from './ready';
 import { testControlRoutes } from './test-control';
 import { trackerScriptRoutes } from './tracker-script';
 import { trackingRoutes } from './tracking';
@@ -19,6 +21,7 @@ import { webhookRoutes } from './webhooks';
 /** Every route module of the server; each is a Fastify plugin in its own file or folder. */
 export function registerRoutes(app: FastifyInstance, options: { testControl: boolean }): void {
   app.register(healthRoutes);
+  app.register(readyRoutes);
   app.register(trackingRoutes);
   app.register(readinessRoutes);
   app.register(trackerScriptRoutes);
@@ -33,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
   app.register(webhookRoutes);
+  app.register(processorConnectRoutes);
   // §Test-control API: mounted only on request, never in production by default.
   if (options.testControl) app.register(testControlRoutes);
 }

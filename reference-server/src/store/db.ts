@@ -10,6 +10,7 @@ import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
 import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag';
 import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
 import { merchantDecidesMigration } from './migrations/0008_merchant_decides';
+import { stripeConnectMigration } from './migrations/0009_stripe_connect';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
@@ -260,6 +261,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0006_partners_test_flag': partnersTestFlagMigration,
     '0007_outbound_webhooks': outboundWebhooksMigration(dialect),
     '0008_merchant_decides': merchantDecidesMigration(dialect),
+    '0009_stripe_connect': stripeConnectMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
@@ -289,6 +291,7 @@ const tables: (keyof Database)[] = [
   'login_tokens',
   'dashboard_sessions',
   'processor_events',
+  'processor_connect_states',
   'chain_runs',
   'webhook_endpoints',
   'webhook_events',

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import { compiled } from './compiled';
 import { cachedLookup } from './lookup-cache';
 import type { Database, Partner, PartnerInvitation } from './schema';
@@ -48,6 +48,18 @@ export async function findPartnerById(db: Db, id: number): Promise<Partner | und
  */
 export function findPartnerCached(store: Db, trx: Db, id: number): Promise<Partner | undefined> {
   return cachedLookup(store, `partner:${id}`, () => findPartnerById(trx, id));
+}
+
+/**
+ * Inside a sale's transaction: whether the partner is suspended as committed now, for a sale whose cached read
+ * said so (a reactivation elsewhere may have committed since). On PostgreSQL the row is read `FOR SHARE`: a
+ * reactivation in flight is waited for and then seen, and one that starts later waits for this sale's commit, so
+ * its release (`releaseSuspendedHolds`) sees the held commission. SQLite runs one transaction at a time.
+ */
+export async function partnerSuspendedNow(trx: Db, id: number): Promise<boolean> {
+  let query = trx.selectFrom('partners').select('status').where('id', '=', id);
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forShare();
+  return (await query.executeTakeFirst())?.status === 'suspended';
 }
 
 /** The partner only when it belongs to the program (another program's partner, and the test partner, are "not found"). */

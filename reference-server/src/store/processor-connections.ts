@@ -22,3 +22,32 @@ export async function connectProcessorAccount(db: Kysely<Database>, programId: n
     throw error;
   }
 }
+
+/**
+ * Binds a connected account proven by the owner's "Connect with Stripe" consent: the account moves from any program
+ * that held it to this one, in one transaction, so an earlier claim never blocks its owner. Two proven binds of one
+ * account at once: the UNIQUE column makes one wait and fail, and it runs again, so the later one wins.
+ */
+export async function bindProcessorAccount(db: Kysely<Database>, programId: number, account: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('programs')
+          .set({ processor_account: null })
+          .where('processor_account', '=', account)
+          .where('id', '<>', programId)
+          .execute();
+        await trx.updateTable('programs').set({ processor_account: account }).where('id', '=', programId).execute();
+      });
+      return;
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt === 3) throw error;
+    }
+  }
+}
+
+/** Clears the program's connected account (the dashboard's Disconnect). */
+export async function unbindProcessorAccount(db: Kysely<Database>, programId: number): Promise<void> {
+  await db.updateTable('programs').set({ processor_account: null }).where('id', '=', programId).execute();
+}

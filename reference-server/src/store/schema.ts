@@ -298,6 +298,17 @@ export interface SignInAttemptsTable {
   used_at: number | null;
 }
 
+/** One "Connect with Stripe" attempt between the redirect to Stripe and its callback (only the state's hash). */
+export interface ProcessorConnectStatesTable {
+  id: Generated<number>;
+  state_hash: string;
+  /** The signed-in account that began it: only its session may finish it. */
+  account_id: number;
+  program_id: number;
+  created_at: number;
+  used_at: number | null;
+}
+
 /** A program's outbound webhook endpoint (spec/openapi.yaml, tag `outbound-webhooks`). */
 export interface WebhookEndpointsTable {
   id: Generated<number>;
@@ -368,6 +379,7 @@ export interface Database {
   login_tokens: LoginTokensTable;
   dashboard_sessions: DashboardSessionsTable;
   processor_events: ProcessorEventsTable;
+  processor_connect_states: ProcessorConnectStatesTable;
   chain_runs: ChainRunsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

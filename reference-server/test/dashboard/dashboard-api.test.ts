@@ -162,19 +162,16 @@ describe('POST /api/dashboard/programs/:programId/regenerate-key', () => {
 });
 
 describe('PUT /api/dashboard/programs/:programId/processor', () => {
-  it('connects, refuses an account used by another program, and disconnects', async () => {
-    const res = await call('PUT', `/api/dashboard/programs/${program.id}/processor`, owner, { processor_account: 'acct_123' });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ processor_account: 'acct_123' });
+  it('binds no typed account id (Connect with Stripe does), refuses anything but null, and disconnects', async () => {
+    const typed = await call('PUT', `/api/dashboard/programs/${program.id}/processor`, owner, { processor_account: 'acct_123' });
+    expect(typed.status).toBe(400);
+    expect(typed.body.error.message).toBe(
+      'A Stripe account is connected only with "Connect with Stripe" in the dashboard, which proves you control it; processor_account accepts only null (disconnect)',
+    );
     expect((await call('GET', `/api/tracking/status/${program.id}`, owner)).body.data.integration).toMatchObject({
-      processor_connected: true,
-      processor_account: 'acct_123',
+      processor_connected: false,
+      processor_account: null,
     });
-
-    const other = await h.control.createProgram({ account_id: program.account_id });
-    const taken = await call('PUT', `/api/dashboard/programs/${other.id}/processor`, owner, { processor_account: 'acct_123' });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.message).toBe('This processor account is already connected to another program');
 
     for (const processor_account of ['123', 'acct_', 42, undefined]) {
       const bad = await call(
@@ -184,9 +181,14 @@ describe('PUT /api/dashboard/programs/:programId/processor', () => {
         processor_account === undefined ? {} : { processor_account },
       );
       expect(bad.status).toBe(400);
-      expect(bad.body.error.message).toBe('processor_account must be a connected-account id such as acct_123, or null');
+      expect(bad.body.error.message).toBe('processor_account must be null (disconnect)');
     }
+
+    await h.control.connectProcessor({ program_id: program.id, account: 'acct_123' });
     const off = await call('PUT', `/api/dashboard/programs/${program.id}/processor`, owner, { processor_account: null });
     expect(off.body.data).toEqual({ processor_account: null });
+    expect((await call('GET', `/api/tracking/status/${program.id}`, owner)).body.data.integration).toMatchObject({
+      processor_connected: false,
+    });
   });
 });

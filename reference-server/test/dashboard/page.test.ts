@@ -40,7 +40,7 @@ describe('GET /dashboard', () => {
   it.each([
     [['whsec_configured'], 'Signing secret: configured on this server.'],
     [[], 'Signing secret: not configured. Set <code>SVC_PROCESSOR_WEBHOOK_SECRET</code>'],
-  ])('shows the Stripe endpoint to paste, its two events, and whether a secret is configured (%j)', async (secrets, state) => {
+  ])('shows the Stripe endpoint to paste, its three events, and whether a secret is configured (%j)', async (secrets, state) => {
     const app = buildApp({ store: t.h.store, processorWebhookSecrets: secrets, publicUrl: 'http://svc.example.test:8787' });
     await app.ready();
     try {
@@ -51,8 +51,13 @@ describe('GET /dashboard', () => {
       expect(res.body).toContain(
         '<pre class="snippet" id="processor-webhook-url">http://svc.example.test:8787/api/v1/webhooks/processor</pre>',
       );
-      expect(res.body).toContain('<code>checkout.session.completed</code> and <code>invoice.payment_succeeded</code>');
+      expect(res.body).toContain(
+        '<code>checkout.session.completed</code>, <code>invoice.payment_succeeded</code> and <code>charge.refunded</code>',
+      );
       expect(res.body).toContain(state);
+      // Without SVC_STRIPE_*, no Connect link: the page says what to set.
+      expect(res.body).not.toContain('id="processor-connect"');
+      expect(res.body).toContain('Connect with Stripe is not configured on this server');
     } finally {
       await app.close();
     }

@@ -39,6 +39,8 @@ describe('configuration errors', () => {
       'SVC_REQUEST_TIMEOUT_MS must be a positive integer',
     ],
     ['SVC_WORKSPACE_CREATORS=team.example', [], { SVC_WORKSPACE_CREATORS: 'team.example' }, 'SVC_WORKSPACE_CREATORS holds emails'],
+    ['SVC_RATE_LIMITS=lead=lots (read in http/rate-limit-config.ts)', [], { SVC_RATE_LIMITS: 'lead=lots' }, 'SVC_RATE_LIMITS'],
+    ['SVC_STRIPE_CLIENT_ID alone', [], { SVC_STRIPE_CLIENT_ID: 'ca_x' }, 'set SVC_STRIPE_SECRET_KEY too'],
     ['SVC_OIDC_ISSUER alone', [], { SVC_OIDC_ISSUER: 'https://idp.example' }, 'set SVC_OIDC_CLIENT_ID and SVC_OIDC_CLIENT_SECRET too'],
     ['--port abc', ['--port', 'abc'], {}, '--port must be a port number, got abc'],
     ['the unknown flag --prot', ['--prot', '1'], {}, "Unknown option '--prot'"],

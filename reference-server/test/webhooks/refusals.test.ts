@@ -80,11 +80,6 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
     );
   });
 
-  it('a payment event without an account', async () => {
-    const { account: _omitted, ...event } = await purchase();
-    await expectRefused(await deliver(h, p.secret, event), 'No program is connected to this processor account');
-  });
-
   it('metadata.program_id naming another program than the connected account', async () => {
     const other = await h.control.createProgram({});
     await expectRefused(

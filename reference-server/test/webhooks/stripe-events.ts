@@ -12,7 +12,8 @@ const rand = (prefix: string) => `${prefix}_test_${randomBytes(8).toString('hex'
 export type Metadata = Record<string, string>;
 
 export interface EventOptions {
-  account: string;
+  /** The Stripe Connect account; absent: an event of the operator's own account. */
+  account: string | undefined;
   /** Unix seconds; the event's `created`. */
   created: number;
   id?: string;
@@ -22,7 +23,7 @@ function event(type: string, object: Record<string, unknown>, { account, created
   return {
     id: id ?? rand('evt'),
     object: 'event',
-    account,
+    ...(account === undefined ? {} : { account }),
     api_version: '2025-03-31.basil',
     created,
     data: { object },
@@ -184,6 +185,57 @@ export function invoicePaymentSucceeded(options: InvoiceOptions) {
     if (shape === 'previous') invoice.subscription_details = { metadata };
   }
   return event('invoice.payment_succeeded', invoice, options);
+}
+
+export interface ChargeRefundedOptions extends EventOptions {
+  /** The PaymentIntent the charge belongs to (null: a charge made without one). */
+  paymentIntent: string | null;
+  amount?: number;
+  /** Default the whole amount. */
+  amountRefunded?: number;
+  currency?: string;
+  /** The charge's own metadata (Stripe copies the PaymentIntent's there, not the checkout session's). */
+  metadata?: Metadata;
+  chargeId?: string;
+}
+
+/** `charge.refunded`: `refunded` is true only once the whole amount is refunded (Stripe's Charge object). */
+export function chargeRefunded(options: ChargeRefundedOptions) {
+  const amount = options.amount ?? 4900;
+  const amountRefunded = options.amountRefunded ?? amount;
+  const charge = {
+    id: options.chargeId ?? rand('ch'),
+    object: 'charge',
+    amount,
+    amount_captured: amount,
+    amount_refunded: amountRefunded,
+    balance_transaction: rand('txn'),
+    billing_details: { address: null, email: 'buyer@example.com', name: 'Buyer', phone: null },
+    captured: true,
+    created: options.created - 3_600,
+    currency: options.currency ?? 'usd',
+    customer: rand('cus'),
+    description: null,
+    disputed: false,
+    failure_code: null,
+    failure_message: null,
+    livemode: false,
+    metadata: options.metadata ?? {},
+    outcome: {
+      network_status: 'approved_by_network',
+      reason: null,
+      risk_level: 'normal',
+      seller_message: 'Payment complete.',
+      type: 'authorized',
+    },
+    paid: true,
+    payment_intent: options.paymentIntent,
+    payment_method: rand('pm'),
+    receipt_url: 'https://pay.stripe.com/receipts/test',
+    refunded: amountRefunded === amount,
+    status: 'succeeded',
+  };
+  return event('charge.refunded', charge, options);
 }
 
 /** Any other Stripe event (the service ignores it). */

@@ -124,9 +124,17 @@ async function loadStatus(id: number): Promise<void> {
     $('st-origins', HTMLTextAreaElement).value = (p.allowed_origins ?? []).join('\n');
   }
   const i = d.integration;
-  $('processor-state').textContent = i.processor_connected ? 'Connected to ' + i.processor_account + '.' : 'Not connected.';
-  const account = $('pr-account', HTMLInputElement);
-  if (document.activeElement !== account) account.value = i.processor_account ?? '';
+  $('processor-state').textContent = i.processor_connected
+    ? 'Connected to Stripe account ' + i.processor_account + '.'
+    : 'No Stripe Connect account connected.';
+  const connect = document.getElementById('processor-connect');
+  if (connect instanceof HTMLAnchorElement) {
+    connect.href = '/api/dashboard/programs/' + p.id + '/processor/connect';
+    connect.textContent = i.processor_connected ? 'Connect another Stripe account' : 'Connect with Stripe';
+    // The row, not the link: the link's button style would show it anyway.
+    $('processor-connect-row').hidden = d.role !== 'owner';
+  }
+  $('processor-disconnect', HTMLButtonElement).disabled = d.role !== 'owner' || !i.processor_connected;
   const list = clear($('status-checklist'));
   const rows: [label: string, done: boolean, detail: string, optional?: boolean][] = [
     ['Tracker script: a real click from your site', i.tracker_seen, count(d.metrics.clicks, 'click', 'clicks') + ' so far'],
@@ -308,7 +316,11 @@ $('run-verification').addEventListener('click', () => {
           'ul',
           { className: 'steps' },
           d.result.events.map((e) =>
-            el('li', { text: (e.ok ? '✓ ' : '✗ ') + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '') }),
+            el('li', {
+              text: e.ok
+                ? '✓ ' + e.event_type + ' ' + (e.transaction_id || e.customer_key || e.click_id || '')
+                : '✗ ' + e.event_type + ': ' + (e.error || 'refused'),
+            }),
           ),
         ),
       );
@@ -383,20 +395,18 @@ onSubmit('settings-form', async () => {
     notice('settings-result', 'error', messageOf(e));
   }
 });
-async function setProcessor(value: string | null): Promise<void> {
+// Connecting is a link to Stripe's consent (GET …/processor/connect); only disconnecting happens here.
+async function disconnectProcessor(): Promise<void> {
   try {
     const id = openProgramId();
-    const d = (
-      await api<Answer<'dashboardConnectProcessor'>>('PUT', '/api/dashboard/programs/' + id + '/processor', { processor_account: value })
-    ).data;
-    notice('processor-result', 'ok', d.processor_account ? 'Connected ' + d.processor_account + '.' : 'Disconnected.');
+    await api<Answer<'dashboardConnectProcessor'>>('PUT', '/api/dashboard/programs/' + id + '/processor', { processor_account: null });
+    notice('processor-result', 'ok', 'Disconnected.');
     await loadStatus(id);
   } catch (e) {
     notice('processor-result', 'error', messageOf(e));
   }
 }
-onSubmit('processor-form', () => setProcessor($('pr-account', HTMLInputElement).value.trim()));
-$('processor-disconnect').addEventListener('click', () => void setProcessor(null));
+$('processor-disconnect').addEventListener('click', () => void disconnectProcessor());
 
 // New program: the form is on the page only for an account that may create programs (SVC_WORKSPACE_CREATORS).
 if (document.getElementById('new-program-form'))

@@ -6,6 +6,7 @@ import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { recordClick } from '../tracking/click';
 import { recordLead } from '../tracking/lead';
+import { ownSyntheticCall } from '../tracking/origin';
 import { recordSale } from '../tracking/sale';
 import { eventTypeError } from './errors';
 import { ensureTestLink, testAffiliateUrl } from './test-fixture';
@@ -54,6 +55,8 @@ async function runStep(deps: DomainDeps, program: Program, type: TestEventType, 
       affiliateUrl: testAffiliateUrl(program, ctx.link),
       mode: testMode(program),
       keyProgramId: program.id,
+      // The server's own click: allowed origins keep browsers on other sites out, not the program's own checks.
+      origin: ownSyntheticCall,
     });
     return { event_type: 'click', ok: true, click_id: click.clickId };
   }
@@ -82,7 +85,7 @@ async function runStep(deps: DomainDeps, program: Program, type: TestEventType, 
  * Chain mode: click → lead → sale as one synthetic customer, all in test mode. The fixture link is created or
  * refreshed first; then the hourly cap is checked inside the route (§Rate-limit response), so a refused run
  * may have refreshed the fixture though no chain ran. A step refused by a tracking rule ends the chain with
- * `ok: false`.
+ * `ok: false` and the refusal's message as `error`.
  */
 export async function runSyntheticChain(deps: DomainDeps, program: Program): Promise<TestEventResult> {
   const link = await ensureTestLink(deps, program);
@@ -107,7 +110,7 @@ export async function runSyntheticChain(deps: DomainDeps, program: Program): Pro
       events.push(step);
     } catch (error) {
       if (!(error instanceof ServiceError) || error.status >= 500) throw error;
-      events.push({ event_type: type, ok: false });
+      events.push({ event_type: type, ok: false, error: error.message });
       break;
     }
   }

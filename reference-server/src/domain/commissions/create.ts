@@ -2,7 +2,7 @@ import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
 import { ServiceError, fail } from '../../errors/service-error';
 import { insertCommission } from '../../store/commissions';
-import { findPartnerCached } from '../../store/partners';
+import { findPartnerCached, partnerSuspendedNow } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { commissionAmount } from './amount';
@@ -40,9 +40,11 @@ export async function createCommission(
     // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
     const partner = await findPartnerCached(deps.db, db, input.partnerId);
     if (!partner) throw fail('salePartnerRequired');
+    // A suspended partner's new commissions wait for the merchant (released when the partner is reactivated). The
+    // cached status may predate a reactivation, so a hold is confirmed on the row itself (rare: suspended partners).
+    const held = partner.status === 'suspended' && (await partnerSuspendedNow(db, partner.id));
     const id = await insertCommission(db, {
-      // A suspended partner's new commissions wait for the merchant (released when the partner is reactivated).
-      ...(partner.status === 'suspended' ? { holdReason: 'partner_suspended' as const } : {}),
+      ...(held ? { holdReason: 'partner_suspended' as const } : {}),
       saleId: input.saleId,
       programId: input.program.id,
       partnerId: input.partnerId,

@@ -5,7 +5,7 @@ import { newProgramKey } from '../programs/keys';
 import type { Role } from '../../store/accounts';
 import { updateProgram } from '../../store/dashboard-programs';
 import type { Program, ProgramUpdate } from '../../store/schema';
-import { isUniqueViolation } from '../../store/unique-violation';
+import { unbindProcessorAccount } from '../../store/processor-connections';
 import type { DomainDeps } from '../deps';
 import { programView } from '../programs/view';
 
@@ -54,8 +54,10 @@ export async function regenerateKey(deps: Pick<DomainDeps, 'db'>, program: Progr
 const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
 
 /**
- * §What the service does, item 7: the program connects its processor account in the dashboard (or disconnects it).
- * Owners only: the connected account decides which payments pay commissions.
+ * §What the service does, item 7: the dashboard disconnects the program's Stripe account. **Decision** (spec,
+ * `dashboardConnectProcessor`): an account id typed here binds nothing; only "Connect with Stripe" (OAuth, which
+ * proves control of the account; `processor/connect/`) binds one. Owners only: the bound account decides which
+ * payments pay commissions.
  */
 export async function connectProcessor(
   deps: Pick<DomainDeps, 'db'>,
@@ -64,12 +66,8 @@ export async function connectProcessor(
   account: unknown,
 ): Promise<string | null> {
   if (role !== 'owner') throw fail('dashboardProcessorOwnerOnly');
-  if (account !== null && (typeof account !== 'string' || !processorAccountPattern.test(account))) throw fail('dashboardProcessorInvalid');
-  try {
-    const updated = await updateProgram(deps.db, program.id, { processor_account: account });
-    return updated.processor_account;
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fail('dashboardProcessorTaken');
-    throw error;
-  }
+  if (typeof account === 'string' && processorAccountPattern.test(account)) throw fail('dashboardProcessorUseConnect');
+  if (account !== null) throw fail('dashboardProcessorInvalid');
+  await unbindProcessorAccount(deps.db, program.id);
+  return null;
 }

@@ -167,3 +167,39 @@ describe('classifyEvent: other events', () => {
     }
   });
 });
+
+describe('classifyEvent: charge.refunded', () => {
+  const charge = (over: Record<string, unknown> = {}) => ({
+    id: 'ch_1',
+    object: 'charge',
+    amount: 4900,
+    amount_refunded: 4900,
+    refunded: true,
+    payment_intent: 'pi_1',
+    currency: 'usd',
+    metadata: {},
+    ...over,
+  });
+
+  it('a full refund names the ids its sale may be recorded under, PaymentIntent first', () => {
+    expect(classifyEvent(envelope('charge.refunded', charge({ invoice: 'in_1', metadata: { program_id: '7' } })))).toEqual({
+      kind: 'refund',
+      refund: { transactionIds: ['pi_1', 'ch_1', 'in_1'], metadata: { programId: '7' } },
+    });
+    expect(classifyEvent(envelope('charge.refunded', charge({ payment_intent: null })))).toEqual({
+      kind: 'refund',
+      refund: { transactionIds: ['ch_1'], metadata: {} },
+    });
+  });
+
+  it('a partial refund is ignored; a charge with nothing refunded is no payment', () => {
+    expect(classifyEvent(envelope('charge.refunded', charge({ amount_refunded: 100, refunded: false })))).toEqual({
+      kind: 'ignored',
+      reason: 'partial_refund',
+    });
+    expect(classifyEvent(envelope('charge.refunded', charge({ amount_refunded: 0, refunded: false })))).toEqual({
+      kind: 'ignored',
+      reason: 'no_payment',
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { classifyChargeRefunded } from './charge-refund';
 import { classifyCheckoutSession } from './checkout-session';
 import { classifyInvoice } from './invoice';
 import { asObject, asString, type JsonObject } from './json';
@@ -7,7 +8,7 @@ import type { SvcMetadata } from './metadata';
 export interface ProcessorEventEnvelope {
   id: string;
   type: string;
-  /** The connected account the event belongs to; finds the program. */
+  /** The connected account (Stripe Connect) the event belongs to; absent on the operator's own account's events. */
   account: string | undefined;
   livemode: boolean;
   /** `created` (unix seconds) in epoch ms, when present. */
@@ -25,13 +26,22 @@ export interface ProcessorPayment {
   metadata: SvcMetadata;
 }
 
-/** Why an event changes nothing (WebhookResponse `reason` with outcome `ignored`). */
-export type IgnoredReason = 'event_type_not_used' | 'subscription_checkout' | 'no_payment' | 'not_subscription_invoice';
+/** A full refund read from a `charge.refunded` event, before its sale is found. */
+export interface ProcessorRefund {
+  /** The ids the refunded payment's sale may be recorded under, in the order tried. */
+  transactionIds: string[];
+  metadata: SvcMetadata;
+}
 
-export type EventClassification = { kind: 'ignored'; reason: IgnoredReason } | { kind: 'payment'; payment: ProcessorPayment };
+/** Why an event changes nothing (WebhookResponse `reason` with outcome `ignored`). */
+export type IgnoredReason =
+  'event_type_not_used' | 'subscription_checkout' | 'no_payment' | 'not_subscription_invoice' | 'partial_refund' | 'sale_not_found';
+
+export type EventClassification =
+  { kind: 'ignored'; reason: IgnoredReason } | { kind: 'payment'; payment: ProcessorPayment } | { kind: 'refund'; refund: ProcessorRefund };
 
 /** The events the service consumes (§What the service does, item 7). */
-export const handledEventTypes = ['checkout.session.completed', 'invoice.payment_succeeded'] as const;
+export const handledEventTypes = ['checkout.session.completed', 'invoice.payment_succeeded', 'charge.refunded'] as const;
 
 /** Reads the envelope of a parsed event body; undefined when it is not shaped as a Stripe event. */
 export function parseEventEnvelope(body: unknown): ProcessorEventEnvelope | undefined {
@@ -58,6 +68,8 @@ export function classifyEvent(event: ProcessorEventEnvelope): EventClassificatio
       return classifyCheckoutSession(event.object);
     case 'invoice.payment_succeeded':
       return classifyInvoice(event.object);
+    case 'charge.refunded':
+      return classifyChargeRefunded(event.object);
     default:
       return { kind: 'ignored', reason: 'event_type_not_used' };
   }

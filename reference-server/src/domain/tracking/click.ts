@@ -10,7 +10,7 @@ import type { Program, ReferralLink } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { countClick } from '../metrics/record';
 import { newClickId } from './ids';
-import { checkOrigin } from './origin';
+import { checkOrigin, type CallOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
 import { clickStillAttributes } from './window';
 
@@ -21,8 +21,8 @@ export interface ClickInput {
   mode: TestMode;
   /** The program of a valid Bearer key, if one was sent (only for the test-mode check). */
   keyProgramId?: number;
-  /** The request's `Origin` header (browser calls). */
-  origin?: string;
+  /** The request's `Origin` header (browser calls), or the server's own synthetic click. */
+  origin?: CallOrigin;
 }
 
 export interface ClickResult {

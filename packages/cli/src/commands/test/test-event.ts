@@ -36,7 +36,9 @@ export function eventLine(event: Event): string {
     event.sale_id !== undefined && `sale_id ${event.sale_id}`,
     event.transaction_id && `transaction_id ${event.transaction_id}`,
   ].filter(Boolean);
-  return `${event.ok ? '✔' : '✖'} test ${event.event_type}${ids.length ? ` (${ids.join(', ')})` : ''}`;
+  // A refused step says why (the service's message), as the dashboard does.
+  const why = !event.ok && event.error ? `: ${event.error}` : '';
+  return `${event.ok ? '✔' : '✖'} test ${event.event_type}${ids.length ? ` (${ids.join(', ')})` : ''}${why}`;
 }
 
 /** The amount of a CLI test sale, as the service's own test sale (test sales create no commission). */

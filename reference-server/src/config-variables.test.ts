@@ -4,14 +4,10 @@ import { configVariables } from './config-variables';
 import { usage } from './server-args';
 
 // The one table of the server's variables stays whole: every variable the configuration code reads is in it, in
-// --help and in docs/deploying.md, and it lists nothing that is no longer read.
-const sources = [
-  './config.ts',
-  './http/connection-limits.ts',
-  './http/trust-proxy.ts',
-  './http/rate-limit-config.ts',
-  './domain/programs/creators.ts',
-];
+// --help and in docs/deploying.md, and it lists nothing that is no longer read. The code scanned: config.ts and the
+// modules it imports (they read their own variables: `http/connection-limits.ts`, …).
+const configSource = readFileSync(new URL('./config.ts', import.meta.url), 'utf8');
+const sources = ['./config.ts', ...[...configSource.matchAll(/from '(\.\/[^']+)'/g)].map((m) => `${m[1]!}.ts`)];
 const source = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 /** Names read as `env.X`, `env['X']`, or handed to a reader as a string (`read('SVC_MAX_CONNECTIONS', …)`). */
@@ -25,6 +21,7 @@ const listed = configVariables.map((v) => v.name);
 
 describe('the table of environment variables (config-variables.ts)', () => {
   it('finds the variables the configuration code reads (the scan itself works)', () => {
+    expect(sources).toEqual(expect.arrayContaining(['./http/connection-limits.ts', './http/rate-limit-config.ts']));
     expect(read).toEqual(expect.arrayContaining(['DATABASE_URL', 'PORT', 'SVC_OIDC_ISSUER', 'SVC_MAX_CONNECTIONS']));
   });
 

@@ -297,7 +297,9 @@ export interface paths {
          *     route: it sends the person to `sign_in_url`, where the login completes only when they press Authorize beside
          *     the `user_code`.) The account is the one keyed by the token's `iss` + `sub`, created on first use, its email
          *     from the `email` claim, which the issuer must mark `email_verified: true` (or the operator vouch for it with
-         *     `SVC_OIDC_EMAILS_VERIFIED=1`). Without OpenID Connect, only with the development sign-in on
+         *     `SVC_OIDC_EMAILS_VERIFIED=1`). **Decision:** the claim counts only as `true` or the string `"true"`; any other
+         *     value (`false`, `"false"`, `null`) is refused, and `SVC_OIDC_EMAILS_VERIFIED=1` speaks only for an absent
+         *     claim. Without OpenID Connect, only with the development sign-in on
          *     (`SVC_DEV_SIGN_IN=1` or test control), the server's own development tokens count (HS256 under the server
          *     secret, `aud` `svc-cli`). A token that does not verify answers 401 and leaves the session pending: the next
          *     poll hands out no token.

@@ -1,6 +1,7 @@
 import { SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
 import { CommandFailure } from '../cli/failures';
 import type { Output } from './output';
+import { printable } from './printable';
 import { waitTime } from './wait-time';
 
 /** What a failed command reports: the human lines (stderr) and the `--json` document (stdout). */
@@ -78,11 +79,12 @@ function hintFor(error: SvcApiError, detailsCode: string | undefined, context: R
 /** Prints a report: message, `error.code` and request id on stderr; the error document on stdout with `--json`. */
 export function printError(output: Output, report: ErrorReport, extra: Record<string, unknown> = {}): void {
   const c = output.err;
-  output.note(`${c.red(c.bold('Error:'))} ${report.message}`);
+  // Errors not made by the client (a failed fetch's cause, a command's own failure) are cleaned here too.
+  output.note(`${c.red(c.bold('Error:'))} ${printable(report.message)}`);
   if (report.status !== undefined) output.note(`  ${c.dim('status:')}     ${report.status}`);
-  if (report.code !== undefined) output.note(`  ${c.dim('code:')}       ${report.code}`);
-  if (report.requestId !== undefined) output.note(`  ${c.dim('request id:')} ${report.requestId}`);
-  if (report.hint) output.note(`  ${report.hint}`);
+  if (report.code !== undefined) output.note(`  ${c.dim('code:')}       ${printable(report.code)}`);
+  if (report.requestId !== undefined) output.note(`  ${c.dim('request id:')} ${printable(report.requestId)}`);
+  if (report.hint) output.note(`  ${printable(report.hint)}`);
   output.document({
     ok: false,
     error: {

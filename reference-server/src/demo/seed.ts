@@ -91,7 +91,7 @@ async function ensureLink(deps: { db: Store['db']; clock: Clock }, program: Prog
   const existing = await findLinkByShortLink(deps.db, demo.shortLink);
   if (!existing) {
     try {
-      await createLink(deps, program, { partner_id: partnerId, short_link: demo.shortLink });
+      await createLink(deps, program, { partner_id: partnerId, short_link: demo.shortLink }, systemActor);
       return;
     } catch (error) {
       // Another process seeding at the same moment took the name: check what it made.
@@ -104,5 +104,5 @@ async function ensureLink(deps: { db: Store['db']; clock: Clock }, program: Prog
       `referral link ${demo.shortLink} already belongs to program ${existing.program_id}; use a fresh DATABASE_URL for the demo`,
     );
   }
-  if (existing.enabled !== 1) await setProgramLinkEnabled(deps, program, { id: existing.id }, { enabled: true });
+  if (existing.enabled !== 1) await setProgramLinkEnabled(deps, program, { id: existing.id }, { enabled: true }, systemActor);
 }

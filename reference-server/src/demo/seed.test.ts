@@ -15,6 +15,17 @@ const open = async () =>
   ));
 
 describe('seedDemo', () => {
+  it("records the partner and the link it makes in the program's audit log as the system, once", async () => {
+    const db = (await open()).db;
+    const first = await seedDemo(store!, systemClock);
+    await seedDemo(store!, systemClock);
+    const entries = await db.selectFrom('audit_log').select(['program_id', 'actor', 'actor_account_id', 'action', 'target']).orderBy('id').execute();
+    expect(entries).toEqual([
+      { program_id: first.programId, actor: 'system', actor_account_id: null, action: 'partner.created', target: `partner:${first.partnerId}` },
+      { program_id: first.programId, actor: 'system', actor_account_id: null, action: 'link.created', target: expect.stringMatching(/^link:\d+$/) },
+    ]);
+  });
+
   it('finds its account, program, partner and link again on every start, with a new key each time', async () => {
     const db = (await open()).db;
     const first = await seedDemo(store!, systemClock);

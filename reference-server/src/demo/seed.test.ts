@@ -19,10 +19,26 @@ describe('seedDemo', () => {
     const db = (await open()).db;
     const first = await seedDemo(store!, systemClock);
     await seedDemo(store!, systemClock);
-    const entries = await db.selectFrom('audit_log').select(['program_id', 'actor', 'actor_account_id', 'action', 'target']).orderBy('id').execute();
+    const entries = await db
+      .selectFrom('audit_log')
+      .select(['program_id', 'actor', 'actor_account_id', 'action', 'target'])
+      .orderBy('id')
+      .execute();
     expect(entries).toEqual([
-      { program_id: first.programId, actor: 'system', actor_account_id: null, action: 'partner.created', target: `partner:${first.partnerId}` },
-      { program_id: first.programId, actor: 'system', actor_account_id: null, action: 'link.created', target: expect.stringMatching(/^link:\d+$/) },
+      {
+        program_id: first.programId,
+        actor: 'system',
+        actor_account_id: null,
+        action: 'partner.created',
+        target: `partner:${first.partnerId}`,
+      },
+      {
+        program_id: first.programId,
+        actor: 'system',
+        actor_account_id: null,
+        action: 'link.created',
+        target: expect.stringMatching(/^link:\d+$/),
+      },
     ]);
   });
 

@@ -27,7 +27,9 @@ export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void
 
   app.post<ProgramParams & { Body: Body }>(base, async (request, reply) => {
     const { account: viewer, program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createWebhookEndpoint(endpointDeps(), program, objectBody(request.body), accountActor(viewer)) });
+    return reply
+      .status(201)
+      .send({ data: await createWebhookEndpoint(endpointDeps(), program, objectBody(request.body), accountActor(viewer)) });
   });
 
   app.get<ProgramParams>(base, async (request) => {

@@ -28,7 +28,9 @@ describe('audit log: partners and links', () => {
     });
 
     mark = await m.log();
-    expect((await m.call('PATCH', `/partners/${jane.id}`, { name: 'Jane Doe', email: 'jd@example.com', status: 'suspended' })).status).toBe(200);
+    expect((await m.call('PATCH', `/partners/${jane.id}`, { name: 'Jane Doe', email: 'jd@example.com', status: 'suspended' })).status).toBe(
+      200,
+    );
     expect(only(await m.since(mark))).toMatchObject({
       actor: m.ownerEmail,
       action: 'partner.updated',
@@ -54,7 +56,10 @@ describe('audit log: partners and links', () => {
     const key = m.program.api_token;
     const created = await t.h.request('POST', '/api/v1/partners', { key, json: { name: 'Keyed' } });
     expect(created.status).toBe(201);
-    const link = await t.h.request('POST', '/api/v1/links', { key, json: { partner_id: created.body.data.id, short_link: `keyed-${m.program.id}` } });
+    const link = await t.h.request('POST', '/api/v1/links', {
+      key,
+      json: { partner_id: created.body.data.id, short_link: `keyed-${m.program.id}` },
+    });
     expect(link.status).toBe(201);
     const off = await t.h.request('PATCH', `/api/v1/links/keyed-${m.program.id}`, { key, json: { enabled: false } });
     expect(off.status).toBe(200);
@@ -128,7 +133,10 @@ describe('audit log: commissions', () => {
       // Clicks before the suspension: a suspended partner's link refuses them.
       const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${short}` } });
       const customerKey = `cust_audit_${click.body.click_id}`;
-      expect((await t.h.request('POST', '/api/v1/track/lead', { key, json: { click_id: click.body.click_id, customer_key: customerKey } })).status).toBe(200);
+      expect(
+        (await t.h.request('POST', '/api/v1/track/lead', { key, json: { click_id: click.body.click_id, customer_key: customerKey } }))
+          .status,
+      ).toBe(200);
       customers.push(customerKey);
     }
     expect((await m.call('PATCH', `/partners/${jane.id}`, { status: 'suspended' })).status).toBe(200);
@@ -203,7 +211,9 @@ describe('audit log: commissions', () => {
         reason: null,
       },
     ]);
-    expect(entries.filter((e) => e.action === 'partner.updated').map((e) => e.details)).toEqual([{ status: { from: 'suspended', to: 'active' } }]);
+    expect(entries.filter((e) => e.action === 'partner.updated').map((e) => e.details)).toEqual([
+      { status: { from: 'suspended', to: 'active' } },
+    ]);
   });
 });
 
@@ -248,13 +258,17 @@ describe('audit log: program settings, key, processor', () => {
 
   it("records the dashboard's Disconnect of a connected account, and nothing when none was connected", async () => {
     const m = await auditedMerchant(t.h);
-    const disconnect = () => t.h.request('PUT', `${m.base}/processor`, { headers: { cookie: m.cookie }, json: { processor_account: null } });
+    const disconnect = () =>
+      t.h.request('PUT', `${m.base}/processor`, { headers: { cookie: m.cookie }, json: { processor_account: null } });
     let mark = await m.log();
     expect((await disconnect()).status).toBe(200);
     expect(await m.since(mark)).toEqual([]);
     await t.h.control.connectProcessor({ program_id: m.program.id, account: 'acct_auditdisc1' });
     mark = await m.log();
-    expect((await t.h.request('PUT', `${m.base}/processor`, { headers: { cookie: m.cookie }, json: { processor_account: 'acct_typed1' } })).status).toBe(400);
+    expect(
+      (await t.h.request('PUT', `${m.base}/processor`, { headers: { cookie: m.cookie }, json: { processor_account: 'acct_typed1' } }))
+        .status,
+    ).toBe(400);
     expect((await disconnect()).status).toBe(200);
     expect(only(await m.since(mark))).toMatchObject({
       actor: m.ownerEmail,
@@ -279,10 +293,30 @@ describe('audit log: webhook endpoints', () => {
     expect((await m.call('DELETE', `/webhook-endpoints/${id}`)).status).toBe(404);
     const entries = await m.since(mark);
     expect(entries.map((e) => [e.actor, e.action, e.target, e.details])).toEqual([
-      [m.ownerEmail, 'webhook_endpoint.created', `webhook_endpoint:${id}`, { url: 'https://hooks.example.com/svc', events: ['sale.created'] }],
-      [m.ownerEmail, 'webhook_endpoint.updated', `webhook_endpoint:${id}`, { url: 'https://hooks.example.com/svc', enabled: { from: true, to: false } }],
-      [m.ownerEmail, 'webhook_endpoint.updated', `webhook_endpoint:${id}`, { url: 'https://hooks.example.com/svc', enabled: { from: false, to: true } }],
-      [m.ownerEmail, 'webhook_endpoint.deleted', `webhook_endpoint:${id}`, { url: 'https://hooks.example.com/svc', events: ['sale.created'] }],
+      [
+        m.ownerEmail,
+        'webhook_endpoint.created',
+        `webhook_endpoint:${id}`,
+        { url: 'https://hooks.example.com/svc', events: ['sale.created'] },
+      ],
+      [
+        m.ownerEmail,
+        'webhook_endpoint.updated',
+        `webhook_endpoint:${id}`,
+        { url: 'https://hooks.example.com/svc', enabled: { from: true, to: false } },
+      ],
+      [
+        m.ownerEmail,
+        'webhook_endpoint.updated',
+        `webhook_endpoint:${id}`,
+        { url: 'https://hooks.example.com/svc', enabled: { from: false, to: true } },
+      ],
+      [
+        m.ownerEmail,
+        'webhook_endpoint.deleted',
+        `webhook_endpoint:${id}`,
+        { url: 'https://hooks.example.com/svc', events: ['sale.created'] },
+      ],
     ]);
     const secret: string = created.body.data.secret;
     const stored = JSON.stringify(await t.h.store.db.selectFrom('audit_log').selectAll().execute());

@@ -14,7 +14,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
-  server = await startReferenceServer({ testControl: true, ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}) });
+  server = await startReferenceServer({
+    testControl: true,
+    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+  });
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -59,7 +62,11 @@ describe('the Audit log section in Chromium', () => {
     expect(await newest.locator('.audit-who').textContent()).toMatch(/^owner@audit-ui\.example · /);
     expect(await newest.locator('.audit-details li').allTextContents()).toEqual(['attribution window (days): 60 → 14']);
     expect(await items.nth(1).locator('.audit-who').textContent()).toMatch(new RegExp(`^api key …${program.api_token.slice(-4)} · `));
-    expect(await items.nth(1).locator('.audit-details li').allTextContents()).toEqual(['name: Partner 26', 'email: none', 'invitation: accepted']);
+    expect(await items.nth(1).locator('.audit-details li').allTextContents()).toEqual([
+      'name: Partner 26',
+      'email: none',
+      'invitation: accepted',
+    ]);
 
     // Tappable controls, and nothing wider than the screen.
     const older = page.getByRole('button', { name: 'Older entries' });

@@ -65,7 +65,7 @@ describe('the audit log list', () => {
     }
   });
 
-  it('lets any member read it, not another program\'s owner nor the program key; it has no write route', async () => {
+  it("lets any member read it, not another program's owner nor the program key; it has no write route", async () => {
     const { m, page } = await withEntries();
     const member = await account(t.h, 'reader@example.com', { programId: m.program.id, role: 'member' });
     expect((await page('', member)).body.data.entries).toHaveLength(5);

@@ -60,7 +60,11 @@ describe('audit log: Connect with Stripe', () => {
 
     expect(await second.connect()).toBe(303);
     expect(await second.log()).toMatchObject([
-      { actor: 'second@connect-audit.example', action: 'processor.connected', details: { processor_account: { from: null, to: 'acct_auditmove1' } } },
+      {
+        actor: 'second@connect-audit.example',
+        action: 'processor.connected',
+        details: { processor_account: { from: null, to: 'acct_auditmove1' } },
+      },
     ]);
     expect((await first.log())[0]).toEqual({
       id: expect.any(Number),

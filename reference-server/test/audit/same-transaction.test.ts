@@ -13,7 +13,12 @@ describe('audit entries commit with their change or not at all', () => {
     const jane = (await m.call('POST', '/partners', { name: 'Jane' })).body.data;
     const db = t.h.store.db;
     const snapshot = async () => ({
-      partners: await db.selectFrom('partners').select(['id', 'name', 'status']).where('program_id', '=', m.program.id).orderBy('id').execute(),
+      partners: await db
+        .selectFrom('partners')
+        .select(['id', 'name', 'status'])
+        .where('program_id', '=', m.program.id)
+        .orderBy('id')
+        .execute(),
       links: await db.selectFrom('referral_links').select('id').where('program_id', '=', m.program.id).execute(),
       program: await db
         .selectFrom('programs')

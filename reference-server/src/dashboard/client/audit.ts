@@ -19,8 +19,9 @@ let generation = 0;
 function shown(value: unknown): string {
   if (value === null || value === undefined) return 'none';
   if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(shown).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 const fieldNames: Record<string, string> = {
@@ -64,7 +65,14 @@ function entryItem(e: Entry): HTMLLIElement {
     el('p', { className: 'muted audit-who', text: e.actor + ' · ' + when(e.at, '') }),
   ];
   const lines = detailLines(e.details);
-  if (lines.length > 0) children.push(el('ul', { className: 'audit-details' }, lines.map((l) => el('li', { text: l }))));
+  if (lines.length > 0)
+    children.push(
+      el(
+        'ul',
+        { className: 'audit-details' },
+        lines.map((l) => el('li', { text: l })),
+      ),
+    );
   if (e.reason) children.push(el('p', { className: 'audit-reason', text: 'Reason: ' + e.reason }));
   return el('li', { 'data-audit-id': String(e.id), 'data-action': e.action }, children);
 }
@@ -78,7 +86,8 @@ async function load(more: boolean): Promise<void> {
   if (more && cursor) query.set('cursor', cursor);
   const older = $('audit-older', HTMLButtonElement);
   try {
-    const page = (await api<Answer<'dashboardAuditLog'>>('GET', '/api/dashboard/programs/' + current.id + '/audit-log?' + query)).data;
+    const page = (await api<Answer<'dashboardAuditLog'>>('GET', '/api/dashboard/programs/' + current.id + '/audit-log?' + query.toString()))
+      .data;
     if (mine !== generation) return;
     const list = $('audit-list');
     if (!more) clear(list);

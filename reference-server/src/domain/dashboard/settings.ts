@@ -43,12 +43,17 @@ export async function updateSettings(
     update.allowed_origins = origins === null ? null : JSON.stringify(origins);
   }
   if (Object.keys(update).length === 0) throw fail('dashboardNothingToUpdate');
-  const fields = Object.keys(update) as (keyof ProgramUpdate & string)[];
-  const updated = await changeProgram(deps, program.id, async (trx, before) => {
-    const after = await updateProgram(trx, program.id, update);
-    // Only the fields sent, so never the key's hash; allowed_origins as the list it stores.
-    return { after, details: changedFields(settingsOf(before), settingsOf(after), fields) };
-  }, { actor: by, action: 'program.updated' });
+  const fields = Object.keys(update) as (keyof Program)[];
+  const updated = await changeProgram(
+    deps,
+    program.id,
+    async (trx, before) => {
+      const after = await updateProgram(trx, program.id, update);
+      // Only the fields sent, so never the key's hash; allowed_origins as the list it stores.
+      return { after, details: changedFields(settingsOf(before), settingsOf(after), fields) };
+    },
+    { actor: by, action: 'program.updated' },
+  );
   return programView(updated);
 }
 
@@ -82,11 +87,16 @@ export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, prog
   if (role !== 'owner') throw fail('dashboardOwnerOnly');
   const key = newProgramKey();
   const update = { api_key_hash: key.hash, api_key_last4: key.last4, key_marked_at: null, key_rotate_by: null };
-  const updated = await changeProgram(deps, program.id, async (trx, before) => {
-    const after = await updateProgram(trx, program.id, update);
-    // The last four characters only: the key and its hash never enter the log.
-    return { after, details: { api_key_last4: { from: before.api_key_last4, to: after.api_key_last4 } } };
-  }, { actor: by, action: 'program.key_regenerated' });
+  const updated = await changeProgram(
+    deps,
+    program.id,
+    async (trx, before) => {
+      const after = await updateProgram(trx, program.id, update);
+      // The last four characters only: the key and its hash never enter the log.
+      return { after, details: { api_key_last4: { from: before.api_key_last4, to: after.api_key_last4 } } };
+    },
+    { actor: by, action: 'program.key_regenerated' },
+  );
   return programView(updated, key.key);
 }
 
@@ -108,10 +118,15 @@ export async function connectProcessor(
   if (role !== 'owner') throw fail('dashboardProcessorOwnerOnly');
   if (typeof account === 'string' && processorAccountPattern.test(account)) throw fail('dashboardProcessorUseConnect');
   if (account !== null) throw fail('dashboardProcessorInvalid');
-  await changeProgram(deps, program.id, async (trx, before) => {
-    await unbindProcessorAccount(trx, program.id);
-    const was = before.processor_account;
-    return { after: null, details: was === null ? {} : { processor_account: { from: was, to: null } } };
-  }, { actor: by, action: 'processor.disconnected' });
+  await changeProgram(
+    deps,
+    program.id,
+    async (trx, before) => {
+      await unbindProcessorAccount(trx, program.id);
+      const was = before.processor_account;
+      return { after: null, details: was === null ? {} : { processor_account: { from: was, to: null } } };
+    },
+    { actor: by, action: 'processor.disconnected' },
+  );
   return null;
 }

@@ -97,7 +97,12 @@ export async function updateWebhookEndpoint(
   return endpointView(row);
 }
 
-export async function removeWebhookEndpoint(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, id: number, by: Actor): Promise<void> {
+export async function removeWebhookEndpoint(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  program: Program,
+  id: number,
+  by: Actor,
+): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     const removed = await deleteWebhookEndpoint(trx, program.id, id);
     if (!removed) throw fail('webhookEndpointNotFound');

@@ -2830,7 +2830,9 @@ export interface components {
          *     `link.created` (`link:…`; `partner_id`, `short_link`); `link.updated` (`short_link`, `enabled` and
          *     `disabled_by` from → to); `program.updated` (`program:…`; each changed setting from → to);
          *     `program.key_regenerated` (`api_key_last4` from → to); `processor.connected`, `processor.disconnected`
-         *     (`processor_account` from → to); `webhook_endpoint.created`, `webhook_endpoint.updated`,
+         *     (`processor_account` from → to; when Connect with Stripe moves an account to another program, the program
+         *     that lost it gets `processor.disconnected` naming the account that proved control of the Stripe account
+         *     through Stripe's consent, and never the other program); `webhook_endpoint.created`, `webhook_endpoint.updated`,
          *     `webhook_endpoint.deleted` (`webhook_endpoint:…`; `url`, `events`, `enabled` from → to). Other actions may be
          *     added in later versions: clients show an unknown one as it is.
          * @enum {string}

@@ -51,6 +51,20 @@ describe('audit log: partners and links', () => {
     expect(await m.since(mark)).toEqual([]);
   });
 
+  it('chains simultaneous changes of one partner: each entry starts from what the one before left', async () => {
+    const m = await auditedMerchant(t.h);
+    const jane = (await m.call('POST', '/partners', { name: 'Jane' })).body.data;
+    const mark = await m.log();
+    const names = ['A', 'B', 'C', 'D'];
+    const answers = await Promise.all(names.map((name) => m.call('PATCH', `/partners/${jane.id}`, { name })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const changes = (await m.since(mark)).map((e) => e.details.name as { from: string; to: string });
+    expect(changes).toHaveLength(4);
+    expect(changes[0]!.from).toBe('Jane');
+    for (let i = 1; i < changes.length; i++) expect(changes[i]!.from).toBe(changes[i - 1]!.to);
+    expect(changes.map((c) => c.to).sort()).toEqual(names);
+  });
+
   it('records what the program key does as "api key …last4"', async () => {
     const m = await auditedMerchant(t.h);
     const key = m.program.api_token;

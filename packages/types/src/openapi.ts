@@ -946,7 +946,7 @@ export interface paths {
          * @description **Decision** (issue 32, the audit log): every money or access action on the program is an append-only entry,
          *     written in the same transaction as the change it records (a change that is refused or fails records nothing):
          *     commission approvals, declines and the release of held commissions when a partner is reactivated; partners
-         *     created or changed (name, status, email: a re-invitation); links created and turned on or off (by the
+         *     created or changed (name, status, email: a re-invitation) and their invitations accepted or declined; links created and turned on or off (by the
          *     merchant, or by the partner, under the partner's account); program settings (which fields, old → new); key
          *     regeneration (the key's last four characters only); the Stripe account bound by Connect with Stripe or
          *     disconnected (a bind that moves the account from another program is recorded in both); webhook endpoints
@@ -2827,6 +2827,7 @@ export interface components {
          *     `status` from → to; a decline's `reason`); `commission.released` (`partner:…`; a reactivation released the
          *     commissions held while suspended: `count` and `totals` per currency); `partner.created` (`name`, `email`,
          *     `invitation`); `partner.updated` (each changed field of `name`, `email`, `invitation`, `status` as from → to);
+         *     `partner.invitation_answered` (the partner's own account accepted or declined: `invitation` from → to);
          *     `link.created` (`link:…`; `partner_id`, `short_link`); `link.updated` (`short_link`, `enabled` and
          *     `disabled_by` from → to); `program.updated` (`program:…`; each changed setting from → to);
          *     `program.key_regenerated` (`api_key_last4` from → to); `processor.connected`, `processor.disconnected`
@@ -2837,7 +2838,7 @@ export interface components {
          *     added in later versions: clients show an unknown one as it is.
          * @enum {string}
          */
-        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted";
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted";
         AuditEntry: {
             id: number;
             /**

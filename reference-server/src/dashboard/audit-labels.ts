@@ -7,6 +7,7 @@ export const actionLabels: Record<components['schemas']['AuditAction'], string> 
   'commission.released': 'Held commissions released',
   'partner.created': 'Partner added',
   'partner.updated': 'Partner changed',
+  'partner.invitation_answered': 'Invitation accepted or declined',
   'link.created': 'Link created',
   'link.updated': 'Link turned on or off',
   'program.updated': 'Settings changed',

@@ -14,6 +14,7 @@ export const auditSection = `<section class="card" id="audit-card" aria-labelled
             <option value="">All actions</option>
             ${auditActions.map((a) => `<option value="${a}">${actionLabels[a]}</option>`).join('\n            ')}
           </select>
+          <button type="button" class="secondary" id="audit-refresh">Refresh</button>
         </div>
         <div id="audit-result" aria-live="polite"></div>
         <ol class="audit-list" id="audit-list"></ol>

@@ -134,6 +134,37 @@ describe('audit log: partners and links', () => {
   });
 });
 
+describe('audit log: invitations', () => {
+  it("records the partner's own answer to an invitation under their account, once per change", async () => {
+    const m = await auditedMerchant(t.h);
+    const jane = (await m.call('POST', '/partners', { name: 'Jane', email: 'jane.invited@example.com' })).body.data;
+    const janeCookie = await account(t.h, 'jane.invited@example.com');
+    const stranger = await account(t.h, 'someone.else@example.com');
+    const answer = (what: 'accept' | 'decline', cookie = janeCookie) =>
+      t.h.request('POST', `/api/partner/invitations/${jane.id}/${what}`, { headers: { cookie } });
+    const mark = await m.log();
+    expect((await answer('accept', stranger)).status).toBe(404);
+    expect((await answer('accept')).status).toBe(200);
+    expect((await answer('accept')).status).toBe(200); // idempotent: nothing new
+    expect((await answer('decline')).status).toBe(200);
+    expect((await answer('accept')).status).toBe(404); // a declined invitation cannot be accepted
+    expect((await m.since(mark)).map((e) => [e.actor, e.action, e.target, e.details])).toEqual([
+      [
+        'jane.invited@example.com',
+        'partner.invitation_answered',
+        `partner:${jane.id}`,
+        { invitation: { from: 'pending', to: 'accepted' } },
+      ],
+      [
+        'jane.invited@example.com',
+        'partner.invitation_answered',
+        `partner:${jane.id}`,
+        { invitation: { from: 'accepted', to: 'declined' } },
+      ],
+    ]);
+  });
+});
+
 describe('audit log: commissions', () => {
   /** Jane with a link and customers who came through it; she is then suspended, so each of their sales is held. */
   async function heldSales(cents: number[]) {

@@ -87,6 +87,20 @@ describe('the Audit log section in Chromium', () => {
     await page.getByLabel('Action').selectOption({ label: 'Commission declined' });
     await expect.poll(() => card.locator('#audit-result').textContent()).toBe('No entries for this action.');
     expect(await items.count()).toBe(0);
+
+    // A change made meanwhile shows after Refresh.
+    await page.getByLabel('Action').selectOption({ label: 'All actions' });
+    await expect.poll(() => items.count()).toBe(25);
+    const again = await contractFetch(`${server.url}/api/dashboard/programs/${program.id}`, {
+      method: 'PATCH',
+      headers: { cookie, 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ lead_auth: 'browser_allowed' }),
+    });
+    expect(again.status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect
+      .poll(() => items.first().locator('.audit-details li').allTextContents())
+      .toEqual(['lead authentication: server_required → browser_allowed']);
     expect(errors).toEqual([]);
   }, 60_000);
 });

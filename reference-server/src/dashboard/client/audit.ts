@@ -109,3 +109,4 @@ onProgram((program) => {
 });
 $('audit-action', HTMLSelectElement).addEventListener('change', () => void load(false));
 $('audit-older', HTMLButtonElement).addEventListener('click', () => void load(true));
+$('audit-refresh', HTMLButtonElement).addEventListener('click', () => void load(false));

@@ -13,6 +13,7 @@ export const auditActions = [
   'commission.released',
   'partner.created',
   'partner.updated',
+  'partner.invitation_answered',
   'link.created',
   'link.updated',
   'program.updated',

@@ -291,6 +291,11 @@ export const catalogue = /* @__PURE__ */ (() =>
     // Sent with `error.details.status`, the commission's current status.
     commissionStatusConflict: platform(409, 'This commission cannot make that change from its current status'),
 
+    // The audit log (dashboard; decisions in the OpenAPI spec, `dashboardAuditLog`).
+    auditLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
+    auditCursorInvalid: platform(400, 'cursor must be a next_cursor this list returned'),
+    auditActionInvalid: platform(400, 'action must be one of the AuditAction values'),
+
     // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
     webhookEndpointUrlInvalid: platform(
       400,

@@ -936,6 +936,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/programs/{programId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's audit log (members)
+         * @description **Decision** (issue 32, the audit log): every money or access action on the program is an append-only entry,
+         *     written in the same transaction as the change it records (a change that is refused or fails records nothing):
+         *     commission approvals, declines and the release of held commissions when a partner is reactivated; partners
+         *     created or changed (name, status, email: a re-invitation) and their invitations accepted or declined; links created and turned on or off (by the
+         *     merchant, or by the partner, under the partner's account); program settings (which fields, old → new); key
+         *     regeneration (the key's last four characters only); the Stripe account bound by Connect with Stripe or
+         *     disconnected (a bind that moves the account from another program is recorded in both); webhook endpoints
+         *     created, paused, resumed and deleted. `actor` is who acted, written as it was then: the signed-in account's
+         *     email, `api key …last4` for the program key, or `system` (the demo's seed, the server's own jobs).
+         *     `details` holds what changed (old and new values as `{from, to}`, amounts in integer cents) and never a key,
+         *     a key's hash, a webhook signing secret or a processor token.
+         *
+         *     **Decision:** any active member of the program reads it (the merchant's team sees who did what); the log has no
+         *     write route: no entry is ever edited or deleted. Newest first; `limit` 1 to 100 (default 50); `next_cursor`,
+         *     when not null, is passed as `cursor` for the older entries; `action` keeps one action.
+         */
+        get: operations["dashboardAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partners": {
         parameters: {
             query?: never;
@@ -2788,6 +2822,52 @@ export interface components {
         CommissionResponse: {
             data: components["schemas"]["Commission"];
         };
+        /**
+         * @description **Decision:** what an audit entry records (`GET /api/dashboard/programs/{programId}/audit-log`), with its
+         *     `target` (`kind:id`) and `details`:
+         *     `commission.approved`, `commission.declined` (`commission:…`; `partner_id`, `amount_cents`, `currency`,
+         *     `status` from → to; a decline's `reason`); `commission.released` (`partner:…`; a reactivation released the
+         *     commissions held while suspended: `count` and `totals` per currency); `partner.created` (`name`, `email`,
+         *     `invitation`); `partner.updated` (each changed field of `name`, `email`, `invitation`, `status` as from → to);
+         *     `partner.invitation_answered` (the partner's own account accepted or declined: `invitation` from → to);
+         *     `link.created` (`link:…`; `partner_id`, `short_link`); `link.updated` (`short_link`, `enabled` and
+         *     `disabled_by` from → to); `program.updated` (`program:…`; each changed setting from → to);
+         *     `program.key_regenerated` (`api_key_last4` from → to); `processor.connected`, `processor.disconnected`
+         *     (`processor_account` from → to; when Connect with Stripe moves an account to another program, the program
+         *     that lost it gets `processor.disconnected` naming the account that proved control of the Stripe account
+         *     through Stripe's consent, and never the other program); `webhook_endpoint.created`, `webhook_endpoint.updated`,
+         *     `webhook_endpoint.deleted` (`webhook_endpoint:…`; `url`, `events`, `enabled` from → to). Other actions may be
+         *     added in later versions: clients show an unknown one as it is.
+         * @enum {string}
+         */
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted";
+        AuditEntry: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When the change committed (the server's clock).
+             */
+            at: string;
+            /** @description The account's email, `api key …last4` (the program key) or `system`, as it was at the time. */
+            actor: string;
+            action: components["schemas"]["AuditAction"];
+            /** @description What was acted on, as `kind:id`: `commission:12`, `partner:3`, `program:1`. */
+            target: string;
+            /** @description What changed (see `AuditAction`); never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description Why */
+            reason: string | null;
+        };
+        AuditLogPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` for the older entries; null on the last page. */
+            next_cursor: string | null;
+        };
+        AuditLogResponse: {
+            data: components["schemas"]["AuditLogPage"];
+        };
         CommissionDeclineRequest: {
             reason: string;
         };
@@ -3291,6 +3371,15 @@ export interface components {
         };
         /** @description A parameter or field is invalid; nothing changed. */
         CommissionBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description A query parameter is invalid (`program_id must be a positive integer` for the path); nothing was read. */
+        AuditLogBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5796,6 +5885,41 @@ export interface operations {
             404: components["responses"]["CommissionNotFound"];
             409: components["responses"]["CommissionConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardAuditLog: {
+        parameters: {
+            query?: {
+                /** @description **Decision:** 1 to 100, default 50. */
+                limit?: number;
+                /** @description **Decision:** the `next_cursor` of the previous page: the entries older than it. */
+                cursor?: string;
+                /** @description **Decision:** only entries of this action. */
+                action?: components["schemas"]["AuditAction"];
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponse"];
+                };
+            };
+            400: components["responses"]["AuditLogBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };

@@ -3,6 +3,7 @@ import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
 import { webhooksSection } from './webhooks-section';
+import { auditSection } from './audit-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -108,6 +109,7 @@ export function dashboardPage(view: DashboardView): string {
       </div>
       ${partnersSection}
       ${webhooksSection}
+      ${auditSection}
       <div class="grid2">
         <div class="card" id="key-card">
           <h3>API key</h3>
@@ -167,6 +169,6 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js')],
+    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js'), dashboardAssetUrl('audit.js')],
   );
 }

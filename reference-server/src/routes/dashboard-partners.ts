@@ -37,8 +37,8 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   });
 
   app.post<ProgramParams & { Body: Body }>(`${base}/links`, async (request, reply) => {
-    const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createLink(deps(), program, objectBody(request.body)) });
+    const { program, account } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await createLink(deps(), program, objectBody(request.body), accountActor(account)) });
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/links`, async (request) => {
@@ -47,9 +47,9 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   });
 
   app.patch<{ Params: { programId: string; linkId: string }; Body: Body }>(`${base}/links/:linkId`, async (request) => {
-    const { program } = await access(request, request.params.programId);
+    const { program, account } = await access(request, request.params.programId);
     const id = positiveId(request.params.linkId, 'linkIdInvalid');
-    return { data: await setProgramLinkEnabled(deps(), program, { id }, objectBody(request.body)) };
+    return { data: await setProgramLinkEnabled(deps(), program, { id }, objectBody(request.body), accountActor(account)) };
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/commissions.csv`, async (request, reply) => {

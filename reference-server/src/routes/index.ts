@@ -7,6 +7,7 @@ import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
 import { dashboardPartnerRoutes } from './dashboard-partners';
 import { dashboardWebhookRoutes } from './dashboard-webhooks';
+import { dashboardAuditRoutes } from './dashboard-audit';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
 import { partnerViewRoutes } from './partner-view';
@@ -32,6 +33,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(dashboardApiRoutes);
   app.register(dashboardPartnerRoutes);
   app.register(dashboardWebhookRoutes);
+  app.register(dashboardAuditRoutes);
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);

@@ -95,17 +95,18 @@ export function decideCommission(
 
 /**
  * Releases the commissions held while the partner was suspended (held → pending, so due), recorded with who
- * reactivated the partner. One conditional UPDATE: a row is released once, however many reactivations race.
+ * reactivated the partner. One conditional UPDATE: a row is released once, however many reactivations race. Answers
+ * the released rows' amounts (the audit entry's totals).
  */
-export async function releaseSuspendedHolds(db: Db, partnerId: number, decision: Decision): Promise<number> {
-  const result = await db
+export function releaseSuspendedHolds(db: Db, partnerId: number, decision: Decision) {
+  return db
     .updateTable('commissions')
     .set({ status: 'pending', hold_reason: null, decided_by_account_id: decision.by, decided_at: decision.now })
     .where('partner_id', '=', partnerId)
     .where('status', '=', 'held')
     .where('hold_reason', '=', 'partner_suspended')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(['amount_cents', 'currency'])
+    .execute();
 }
 
 /**

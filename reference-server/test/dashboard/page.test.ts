@@ -101,6 +101,7 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/app.js',
       '/dashboard/assets/partners.js',
       '/dashboard/assets/webhooks.js',
+      '/dashboard/assets/audit.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

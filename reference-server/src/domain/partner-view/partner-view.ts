@@ -1,6 +1,9 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
-import { findLinkOwnedByEmail, listLinks, setLinkEnabledByPartner } from '../../store/links';
+import { findLinkInProgram, findLinkOwnedByEmail, listLinks, setLinkEnabledByPartner } from '../../store/links';
+import { lockRow } from '../../store/row-lock';
+import { accountActor } from '../audit/actor';
+import { recordLinkChange } from '../partners/links';
 import { partnersByEmail } from '../../store/partners';
 import type { Account } from '../../store/schema';
 import type { DomainDeps } from '../deps';
@@ -44,15 +47,24 @@ export async function partnerViewOf(
  * turned off stays off (403). Anyone else's link, or one of a program whose invitation is not accepted, is "not found".
  */
 export async function setOwnLinkEnabled(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
   account: Account,
   linkId: number,
   body: Record<string, unknown>,
 ): Promise<LinkWire> {
   const enabled = enabledFlag(body.enabled);
   const own = await findLinkOwnedByEmail(deps.db, linkId, account.email.toLowerCase());
-  if (!own) throw fail('linkNotFound');
-  const link = await setLinkEnabledByPartner(deps.db, own.id, enabled);
+  if (!own || own.program_id === null || own.partner_id === null) throw fail('linkNotFound');
+  const { program_id: programId, partner_id: partnerId } = own;
+  const link = await deps.db.transaction().execute(async (trx) => {
+    // Held on the partner's row, as the merchant's change is, so the old state read here is the one replaced.
+    await lockRow(trx, 'partners', partnerId);
+    const before = await findLinkInProgram(trx, programId, { id: own.id });
+    const after = await setLinkEnabledByPartner(trx, own.id, enabled);
+    if (!before || !after) return after;
+    await recordLinkChange(trx, { programId, actor: accountActor(account), now: deps.clock.now() }, before, after);
+    return after;
+  });
   if (!link) throw fail('linkDisabledByMerchant');
   return linkView(link, own.domain);
 }

@@ -3,6 +3,9 @@ import { fail } from '../../errors/service-error';
 import { releaseSuspendedHolds } from '../../store/commissions';
 import { findPartnerInProgram, insertPartner, listPartners, updatePartner } from '../../store/partners';
 import type { Actor } from '../audit/actor';
+import { changedFields } from '../audit/changes';
+import { recordAudit } from '../audit/record';
+import { lockRow } from '../../store/row-lock';
 import type { Partner, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
@@ -26,13 +29,12 @@ export async function createPartner(
   const name = partnerName(body.name);
   const email = partnerEmail(body.email);
   const invitation = email !== null && !options.accepted ? 'pending' : 'accepted';
-  const id = await insertPartner(deps.db, {
-    programId: program.id,
-    name,
-    email,
-    invitation,
-    invitedBy: by.accountId,
-    now: deps.clock.now(),
+  const now = deps.clock.now();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const id = await insertPartner(trx, { programId: program.id, name, email, invitation, invitedBy: by.accountId, now });
+    const details = { name, email, invitation };
+    await recordAudit(trx, { programId: program.id, actor: by, action: 'partner.created', target: `partner:${id}`, details, now });
+    return id;
   });
   return partnerView((await findPartnerInProgram(deps.db, program.id, id)) as Partner);
 }
@@ -62,17 +64,36 @@ export async function changePartner(
   if (body.email !== undefined) update.email = partnerEmail(body.email);
   if (body.status !== undefined) update.status = partnerStatus(body.status);
   if (Object.keys(update).length === 0) throw fail('partnerNothingToUpdate');
-  const before = await partnerOf(deps, program, partnerId);
-  if (update.email !== undefined && update.email !== before.email) {
-    update.invitation = update.email === null ? 'accepted' : 'pending';
-    update.invited_by_account_id = by.accountId;
-  }
+  await partnerOf(deps, program, partnerId);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
+    // Read under the row's lock, so the audit entry's old values are the ones this change replaced.
+    await lockRow(trx, 'partners', partnerId);
+    const before = await partnerOf({ db: trx }, program, partnerId);
+    if (update.email !== undefined && update.email !== before.email) {
+      update.invitation = update.email === null ? 'accepted' : 'pending';
+      update.invited_by_account_id = by.accountId;
+    }
     const partner = await updatePartner(trx, partnerId, update);
-    if (update.status === 'active') await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
+    const changes = changedFields(before, partner, ['name', 'email', 'invitation', 'status']);
+    const audit = { programId: program.id, actor: by, target: `partner:${partnerId}`, now };
+    if (Object.keys(changes).length > 0) await recordAudit(trx, { ...audit, action: 'partner.updated', details: changes });
+    if (update.status === 'active') {
+      const released = await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
+      if (released.length > 0) await recordAudit(trx, { ...audit, action: 'commission.released', details: releaseDetails(released) });
+    }
     return partnerView(partner);
   });
+}
+
+/** What a reactivation released: how many commissions, and their sum per currency. */
+function releaseDetails(released: { amount_cents: number | bigint; currency: string }[]) {
+  const totals = new Map<string, number>();
+  for (const row of released) totals.set(row.currency, (totals.get(row.currency) ?? 0) + Number(row.amount_cents));
+  return {
+    count: released.length,
+    totals: [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount_cents]) => ({ currency, amount_cents })),
+  };
 }
 
 /** Every partner of the program with its figures, oldest first. */

@@ -7,7 +7,15 @@ import type { Actor } from './actor';
  * The money and access actions the audit log records (spec `AuditAction`). Closed: a new action is added here and in
  * the spec together.
  */
-export const auditActions = ['commission.approved', 'commission.declined', 'partner.created', 'partner.updated', 'link.updated'] as const;
+export const auditActions = [
+  'commission.approved',
+  'commission.declined',
+  'partner.created',
+  'partner.updated',
+  'link.updated',
+  'payout.created',
+  'partner.terms_changed',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

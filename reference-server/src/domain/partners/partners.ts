@@ -8,6 +8,8 @@ import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
 import { figuresByPartner, figuresOf } from './figures';
 import { partnerView, type PartnerWire } from './view';
+import { ownTerms, partnerTerms, termsInForce } from './terms';
+import { recordAudit } from '../audit/record';
 
 type Body = Record<string, unknown>;
 export type PartnerSummary = components['schemas']['PartnerSummary'];
@@ -61,6 +63,11 @@ export async function changePartner(
   if (body.name !== undefined) update.name = partnerName(body.name);
   if (body.email !== undefined) update.email = partnerEmail(body.email);
   if (body.status !== undefined) update.status = partnerStatus(body.status);
+  const terms = partnerTerms(body);
+  if (terms !== undefined) {
+    update.commission_type = terms?.commission_type ?? null;
+    update.commission_rate = terms?.commission_rate ?? null;
+  }
   if (Object.keys(update).length === 0) throw fail('partnerNothingToUpdate');
   const before = await partnerOf(deps, program, partnerId);
   if (update.email !== undefined && update.email !== before.email) {
@@ -71,12 +78,18 @@ export async function changePartner(
   return deps.db.transaction().execute(async (trx) => {
     const partner = await updatePartner(trx, partnerId, update);
     if (update.status === 'active') await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
+    const [old, current] = [ownTerms(before), ownTerms(partner)];
+    if (terms !== undefined && JSON.stringify(old) !== JSON.stringify(current)) {
+      // `before` was read outside this transaction; the audit's old terms are the ones the merchant saw replaced.
+      const details = { old: old ?? 'program', new: current ?? 'program' };
+      await recordAudit(trx, { programId: program.id, actor: by, action: 'partner.terms_changed', target: `partner:${partnerId}`, details, now });
+    }
     return partnerView(partner);
   });
 }
 
-/** Every partner of the program with its figures, oldest first. */
+/** Every partner of the program with its figures and the terms in force, oldest first. */
 export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<PartnerSummary[]> {
   const [partners, figures] = await Promise.all([listPartners(deps.db, program.id), figuresByPartner(deps.db, program.id)]);
-  return partners.map((p) => ({ ...partnerView(p), figures: figuresOf(figures, p.id) }));
+  return partners.map((p) => ({ ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) }));
 }

@@ -15,12 +15,15 @@ describe('partners in the dashboard API', () => {
       email: 'jane@example.com',
       status: 'active',
       invitation: 'pending',
+      commission_type: null,
+      commission_rate: null,
       created_at: expect.any(String),
     });
     const list = await m.call('GET', '/partners');
     expect(list.body.data.partners).toEqual([
       {
         ...created.body.data,
+        terms: { commission_type: 'percent', commission_rate: 20, source: 'program' },
         figures: {
           clicks: 0,
           leads: 0,

@@ -35,7 +35,9 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     const res = await csvOf(`${m.base}/commissions.csv?from=${today()}&to=${today()}`, m.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}-${today()}-to-${today()}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="commissions-program-${m.program.id}-${today()}-to-${today()}.csv"`,
+    );
     const [header, first, second, end] = res.body.split('\r\n');
     expect(header).toBe(
       'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id',

@@ -17,7 +17,8 @@ async function sellingPartner(name = 'Jane') {
   const refund = (transactionId: string) =>
     t.h.request('POST', '/api/v1/track/refund', { key: m.program.api_token, json: { transaction_id: transactionId } });
   const balance = async () =>
-    (await m.call('GET', '/partners')).body.data.partners.find((p: { id: number }) => p.id === partner.id).figures.commissions.balance_cents;
+    (await m.call('GET', '/partners')).body.data.partners.find((p: { id: number }) => p.id === partner.id).figures.commissions
+      .balance_cents;
   return { m, partner, sell, refund, balance };
 }
 
@@ -60,7 +61,9 @@ describe('payout records', () => {
     expect(next.next_cursor).toBeNull();
 
     const detail = (await m.call('GET', `/payouts/${two.id}`)).body.data;
-    expect(detail.commissions.map((c: { settled_as: string; commission: { status: string } }) => [c.settled_as, c.commission.status])).toEqual([
+    expect(
+      detail.commissions.map((c: { settled_as: string; commission: { status: string } }) => [c.settled_as, c.commission.status]),
+    ).toEqual([
       ['clawback', 'reversed'],
       ['paid', 'paid'],
       ['paid', 'paid'],
@@ -87,7 +90,9 @@ describe('payout records', () => {
     const janes = (await m.call('POST', '/payouts', { partner_id: partner.id })).body.data;
     const bobs = (await m.call('POST', '/payouts', { partner_id: bob.id })).body.data;
     expect((await m.call('GET', `/payouts?partner_id=${bob.id}`)).body.data.payouts.map((p: { id: number }) => p.id)).toEqual([bobs.id]);
-    expect((await m.call('GET', `/payouts?partner_id=${partner.id}`)).body.data.payouts.map((p: { id: number }) => p.id)).toEqual([janes.id]);
+    expect((await m.call('GET', `/payouts?partner_id=${partner.id}`)).body.data.payouts.map((p: { id: number }) => p.id)).toEqual([
+      janes.id,
+    ]);
 
     const other = await merchant(t.h, 'other.example');
     for (const path of [`/payouts/${janes.id}`]) expect((await other.call('GET', path)).status).toBe(404);
@@ -119,7 +124,12 @@ describe('payout records', () => {
     expect((await m.call('GET', '/payouts')).body.data.payouts).toEqual([]);
     expect(await balance()).toEqual({ USD: 2_000 });
     // At the limits, accepted.
-    const ok = await m.call('POST', '/payouts', { partner_id: partner.id, reference: 'r'.repeat(200), method: 'm'.repeat(100), note: 'n'.repeat(1000) });
+    const ok = await m.call('POST', '/payouts', {
+      partner_id: partner.id,
+      reference: 'r'.repeat(200),
+      method: 'm'.repeat(100),
+      note: 'n'.repeat(1000),
+    });
     expect(ok.status).toBe(201);
   });
 });
@@ -169,7 +179,11 @@ describe('the audit entry and the payout.created event', () => {
     expect(added.status).toBe(201);
     r.secret = added.body.data.secret;
     await sell(10_000);
-    const owner = await t.h.store.db.selectFrom('accounts').select('email').where('id', '=', m.program.account_id).executeTakeFirstOrThrow();
+    const owner = await t.h.store.db
+      .selectFrom('accounts')
+      .select('email')
+      .where('id', '=', m.program.account_id)
+      .executeTakeFirstOrThrow();
     const payout = (await m.call('POST', '/payouts', { partner_id: partner.id, reference: 'TR-9', method: 'PayPal' })).body.data;
     expect(payout.created_by).toBe(owner.email);
 

@@ -82,7 +82,14 @@ export async function changePartner(
     if (terms !== undefined && JSON.stringify(old) !== JSON.stringify(current)) {
       // `before` was read outside this transaction; the audit's old terms are the ones the merchant saw replaced.
       const details = { old: old ?? 'program', new: current ?? 'program' };
-      await recordAudit(trx, { programId: program.id, actor: by, action: 'partner.terms_changed', target: `partner:${partnerId}`, details, now });
+      await recordAudit(trx, {
+        programId: program.id,
+        actor: by,
+        action: 'partner.terms_changed',
+        target: `partner:${partnerId}`,
+        details,
+        now,
+      });
     }
     return partnerView(partner);
   });

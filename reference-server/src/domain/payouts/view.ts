@@ -23,7 +23,10 @@ export function payoutView(row: PayoutRow): PayoutWire {
 }
 
 /** A commission as one payout settled it: `paid` by it, or `clawback` (reversed after payment) netted by it. */
-export function payoutCommissionView(payoutId: number, row: Commission & { transaction_id: string }): PayoutDetailWire['commissions'][number] {
+export function payoutCommissionView(
+  payoutId: number,
+  row: Commission & { transaction_id: string },
+): PayoutDetailWire['commissions'][number] {
   const { transaction_id, ...commission } = row;
   return { settled_as: Number(row.payout_id) === payoutId ? 'paid' : 'clawback', transaction_id, commission: commissionView(commission) };
 }

@@ -2,6 +2,7 @@ import { trackerSnippet } from '@svc/types';
 import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
+import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
 
 /** Where the page script puts the program id into the snippet. */
@@ -107,6 +108,7 @@ export function dashboardPage(view: DashboardView): string {
         <tbody id="perf-partners"></tbody></table>
       </div>
       ${partnersSection}
+      ${payoutsSection}
       ${webhooksSection}
       <div class="grid2">
         <div class="card" id="key-card">
@@ -167,6 +169,6 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js')],
+    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('payouts.js'), dashboardAssetUrl('webhooks.js')],
   );
 }

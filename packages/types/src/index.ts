@@ -68,12 +68,7 @@ export type PayoutCreatedEvent = Schemas['PayoutCreatedEvent'];
 export type Payout = Schemas['Payout'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
 export type WebhookEvent =
-  | LeadCreatedEvent
-  | SaleCreatedEvent
-  | CommissionCreatedEvent
-  | SaleRefundedEvent
-  | PayoutCreatedEvent
-  | WebhookTestEvent;
+  LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | SaleRefundedEvent | PayoutCreatedEvent | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];

@@ -6523,7 +6523,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "webhooks.js" | "app.css";
+                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "app.css";
             };
             cookie?: never;
         };

@@ -19,6 +19,7 @@ export const dashboardAssetsDir = join(packageRoot, 'dist', 'dashboard');
 const entries = [
   { in: join(client, 'app.ts'), out: 'app' },
   { in: join(client, 'partners.ts'), out: 'partners' },
+  { in: join(client, 'payouts.ts'), out: 'payouts' },
   { in: join(client, 'webhooks.ts'), out: 'webhooks' },
   { in: join(client, 'audit.ts'), out: 'audit' },
   { in: join(client, 'app.css'), out: 'app' },

@@ -17,4 +17,6 @@ export const actionLabels: Record<components['schemas']['AuditAction'], string> 
   'webhook_endpoint.created': 'Webhook endpoint added',
   'webhook_endpoint.updated': 'Webhook endpoint paused or resumed',
   'webhook_endpoint.deleted': 'Webhook endpoint removed',
+  'payout.created': 'Payout recorded',
+  'partner.terms_changed': 'Partner terms changed',
 };

@@ -2,6 +2,7 @@ import { trackerSnippet } from '@svc/types';
 import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
+import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
 import { auditSection } from './audit-section';
 
@@ -108,6 +109,7 @@ export function dashboardPage(view: DashboardView): string {
         <tbody id="perf-partners"></tbody></table>
       </div>
       ${partnersSection}
+      ${payoutsSection}
       ${webhooksSection}
       ${auditSection}
       <div class="grid2">
@@ -169,6 +171,12 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js'), dashboardAssetUrl('audit.js')],
+    [
+      dashboardAssetUrl('app.js'),
+      dashboardAssetUrl('partners.js'),
+      dashboardAssetUrl('payouts.js'),
+      dashboardAssetUrl('webhooks.js'),
+      dashboardAssetUrl('audit.js'),
+    ],
   );
 }

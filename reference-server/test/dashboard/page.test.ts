@@ -100,6 +100,7 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/app.css',
       '/dashboard/assets/app.js',
       '/dashboard/assets/partners.js',
+      '/dashboard/assets/payouts.js',
       '/dashboard/assets/webhooks.js',
       '/dashboard/assets/audit.js',
     ]);

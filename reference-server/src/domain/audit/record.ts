@@ -23,6 +23,8 @@ export const auditActions = [
   'webhook_endpoint.created',
   'webhook_endpoint.updated',
   'webhook_endpoint.deleted',
+  'payout.created',
+  'partner.terms_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -5,18 +5,22 @@ import { lockRow } from '../../store/row-lock';
 import { accountActor } from '../audit/actor';
 import { recordLinkChange } from '../partners/links';
 import { partnersByEmail } from '../../store/partners';
-import type { Account } from '../../store/schema';
+import { listPayouts } from '../../store/payouts';
+import type { Account, PayoutRow } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { enabledFlag } from '../partners/fields';
 import { figuresByPartner, figuresOf } from '../partners/figures';
+import { termsInForce } from '../partners/terms';
 import { linkView, partnerView, type LinkWire } from '../partners/view';
+import { payoutView } from '../payouts/view';
 
 export type PartnerViewEntry = components['schemas']['PartnerViewEntry'];
 export type PartnerInvitationWire = components['schemas']['PartnerInvitation'];
+type PartnerPayoutWire = components['schemas']['PartnerPayout'];
 
 /**
  * What a signed-in partner sees: for each program whose invitation the account's email accepted, the partner's own
- * record, figures and links — never another partner, never the program's settings or key; for each invitation still
+ * record, terms in force, figures, links and latest payouts — never another partner, never the program's settings or key; for each invitation still
  * pending, only the program's name and who invited them, to accept or decline. The join is the email, which the
  * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
@@ -28,11 +32,17 @@ export async function partnerViewOf(
   const accepted = rows.filter((p) => p.invitation === 'accepted');
   const partners = await Promise.all(
     accepted.map(async (p) => {
-      const [figures, links] = await Promise.all([figuresByPartner(deps.db, p.program_id, p.id), listLinks(deps.db, p.program_id, p.id)]);
+      const [figures, links, payouts] = await Promise.all([
+        figuresByPartner(deps.db, p.program_id, p.id),
+        listLinks(deps.db, p.program_id, p.id),
+        listPayouts(deps.db, p.program_id, { partnerId: p.id, limit: partnerPayoutsShown }),
+      ]);
+      const program = { commission_type: p.program_commission_type, commission_rate: p.program_commission_rate };
       return {
         program: { id: p.program_id, name: p.program_name, domain: p.program_domain },
-        partner: { ...partnerView(p), figures: figuresOf(figures, p.id) },
+        partner: { ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) },
         links: links.map((l) => linkView(l, p.program_domain)),
+        payouts: payouts.map(partnerPayoutView),
       };
     }),
   );
@@ -40,6 +50,15 @@ export async function partnerViewOf(
     .filter((p) => p.invitation === 'pending')
     .map((p) => ({ partner_id: p.id, program_name: p.program_name, invited_by: p.inviter_email }));
   return { partners, invitations };
+}
+
+/** The partner's latest payouts shown in their view; the merchant's CSVs hold the rest. */
+const partnerPayoutsShown = 50;
+
+/** A payout as its partner sees it: when, how much, how and the merchant's reference; the merchant's note stays theirs. */
+function partnerPayoutView(row: PayoutRow): PartnerPayoutWire {
+  const { id, totals, reference, method, created_at } = payoutView(row);
+  return { id, totals, reference, method, created_at };
 }
 
 /**

@@ -11,6 +11,8 @@ import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
 import { figuresByPartner, figuresOf } from './figures';
 import { partnerView, type PartnerWire } from './view';
+import { ownTerms, partnerTerms, termsInForce } from './terms';
+import { recordAudit } from '../audit/record';
 
 type Body = Record<string, unknown>;
 export type PartnerSummary = components['schemas']['PartnerSummary'];
@@ -63,6 +65,11 @@ export async function changePartner(
   if (body.name !== undefined) update.name = partnerName(body.name);
   if (body.email !== undefined) update.email = partnerEmail(body.email);
   if (body.status !== undefined) update.status = partnerStatus(body.status);
+  const terms = partnerTerms(body);
+  if (terms !== undefined) {
+    update.commission_type = terms?.commission_type ?? null;
+    update.commission_rate = terms?.commission_rate ?? null;
+  }
   if (Object.keys(update).length === 0) throw fail('partnerNothingToUpdate');
   await partnerOf(deps, program, partnerId);
   const now = deps.clock.now();
@@ -82,6 +89,11 @@ export async function changePartner(
       const released = await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
       if (released.length > 0) await recordAudit(trx, { ...audit, action: 'commission.released', details: releaseDetails(released) });
     }
+    const [old, current] = [ownTerms(before), ownTerms(partner)];
+    if (terms !== undefined && JSON.stringify(old) !== JSON.stringify(current)) {
+      // `before` is read under the row's lock: the audit's old terms are the ones this change replaced.
+      await recordAudit(trx, { ...audit, action: 'partner.terms_changed', details: { old: old ?? 'program', new: current ?? 'program' } });
+    }
     return partnerView(partner);
   });
 }
@@ -96,8 +108,8 @@ function releaseDetails(released: { amount_cents: number | bigint; currency: str
   };
 }
 
-/** Every partner of the program with its figures, oldest first. */
+/** Every partner of the program with its figures and the terms in force, oldest first. */
 export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<PartnerSummary[]> {
   const [partners, figures] = await Promise.all([listPartners(deps.db, program.id), figuresByPartner(deps.db, program.id)]);
-  return partners.map((p) => ({ ...partnerView(p), figures: figuresOf(figures, p.id) }));
+  return partners.map((p) => ({ ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) }));
 }

@@ -1,6 +1,6 @@
 import { moveProcessorAccount } from '../../../store/processor-connections';
 import { isUniqueViolation } from '../../../store/unique-violation';
-import type { Actor } from '../../audit/actor';
+import { systemActor, type Actor } from '../../audit/actor';
 import { recordAudit } from '../../audit/record';
 import type { DomainDeps } from '../../deps';
 
@@ -24,10 +24,11 @@ export async function bindProcessorAccount(
           const details = { processor_account: { from: previous, to: account } };
           await recordAudit(trx, { programId, actor: by, action: 'processor.connected', target: `program:${programId}`, details, now });
         }
+        // The program that lost the account is another workspace's: its log names no one from this one.
         for (const other of movedFrom) {
           await recordAudit(trx, {
             programId: other,
-            actor: by,
+            actor: systemActor,
             action: 'processor.disconnected',
             target: `program:${other}`,
             details: { processor_account: { from: account, to: null } },

@@ -59,6 +59,8 @@ export interface ServerConfig {
   webhooksAllowPrivate: boolean;
   /** `SVC_LOOKUP_CACHE_MAX_AGE_MS` (PostgreSQL; tests): the cached lookups' age limit, 1,000 ms by default. */
   lookupCacheMaxAgeMs: number | undefined;
+  /** `SVC_DOCS_URL`: where the docs site lives when not at `${PUBLIC_URL}/docs` (`/docs/*` then redirects there). */
+  docsUrl: string | undefined;
 }
 
 const oidcVariables = ['SVC_OIDC_ISSUER', 'SVC_OIDC_CLIENT_ID', 'SVC_OIDC_CLIENT_SECRET'] as const;
@@ -93,7 +95,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
       ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS)
       : undefined,
+    docsUrl: env.SVC_DOCS_URL ? readHttpUrl('SVC_DOCS_URL', env.SVC_DOCS_URL).replace(/\/+$/, '') : undefined,
   };
+}
+
+function readHttpUrl(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new Error(`${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  return url.href;
 }
 
 function readPositiveInteger(name: string, value: string): number {

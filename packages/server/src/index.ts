@@ -20,5 +20,6 @@ export {
   SvcNetworkError,
   SvcTimeoutError,
   isSvcError,
+  errorPage,
   type SvcErrorCode,
 } from './errors/errors';

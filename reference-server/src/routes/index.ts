@@ -7,6 +7,7 @@ import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
 import { dashboardPartnerRoutes } from './dashboard-partners';
 import { dashboardWebhookRoutes } from './dashboard-webhooks';
+import { docsSiteRoutes } from './docs-site';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
 import { partnerViewRoutes } from './partner-view';
@@ -35,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
+  app.register(docsSiteRoutes);
   app.register(webhookRoutes);
   app.register(processorConnectRoutes);
   // §Test-control API: mounted only on request, never in production by default.

@@ -101,6 +101,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
         code: 'unauthorized',
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         hint: expect.stringContaining('svc login'),
+        docs_url: expect.stringMatching(/^http:.+\/docs\/errors\/unauthorized$/),
       },
     });
   });

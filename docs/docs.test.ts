@@ -8,6 +8,8 @@ import {
   typedErrorCodes,
   type CatalogueEntry,
 } from '../packages/types/src/catalogue';
+import { currencies } from '../packages/types/src/index';
+import { trackerSnippet } from '../packages/types/src/snippet';
 
 const docs = new URL('./', import.meta.url);
 const read = (path: string) => readFileSync(new URL(path, docs), 'utf8');
@@ -75,5 +77,14 @@ describe('the docs site', () => {
     ];
     const offending = [...userDocs, ...readmes].filter((file) => /§|\bDecision\b/.test(readFileSync(new URL(`../${file}`, docs), 'utf8')));
     expect(offending).toEqual([]);
+  });
+
+  it('give the storefront the tag exactly as the dashboard does, and name the currencies up front', () => {
+    const tag = trackerSnippet('https://svc.example.com', 42);
+    const readme = readFileSync(new URL('../README.md', docs), 'utf8');
+    expect(readme).toContain(tag);
+    expect(read('getting-started/storefront.md')).toContain(tag);
+    const intro = readme.slice(0, readme.indexOf('## Quickstart'));
+    for (const currency of currencies) expect(intro).toContain(`**${currency}**`);
   });
 });

@@ -11,7 +11,8 @@ const files = readdirSync(dir).filter((file) => /\.ya?ml$/.test(file));
 let failed = false;
 for (const file of files) {
   const { errors } = validateWorkflow(readFileSync(join(dir, file), 'utf8'));
-  for (const error of errors) console.error(`.github/workflows/${file}: ${error.title ?? error.code}: ${error.detail ?? JSON.stringify(error)}`);
+  for (const error of errors)
+    console.error(`.github/workflows/${file}: ${error.title ?? error.code}: ${error.detail ?? JSON.stringify(error)}`);
   failed ||= errors.length > 0;
 }
 if (files.length === 0) {

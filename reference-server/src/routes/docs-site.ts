@@ -33,7 +33,9 @@ export async function docsSiteRoutes(app: FastifyInstance): Promise<void> {
     decorateReply: false,
     // The site's links have no `.html` (VitePress `cleanUrls`): /docs/errors/timeout is errors/timeout.html.
     extensions: ['html'],
-    setHeaders: (reply) => reply.header('content-security-policy', contentSecurityPolicy),
+    setHeaders: (reply) => {
+      reply.header('content-security-policy', contentSecurityPolicy);
+    },
   });
 }
 

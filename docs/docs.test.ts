@@ -59,7 +59,7 @@ describe('the docs site', () => {
   });
 
   it('lists every error page in the table of troubleshooting.md', () => {
-    const listed = [...read('troubleshooting.md').matchAll(/^\| \[`([^`]+)`\]\(errors\/([^)]+)\)/gm)].map((m) => {
+    const listed = [...read('troubleshooting.md').matchAll(/^\| \[`([^`]+)`\]\(errors\/([^)]+)\.md\)/gm)].map((m) => {
       expect(m[2]).toBe(m[1]);
       return m[1]!;
     });

@@ -20,7 +20,7 @@ export interface BuiltAssets {
 let built: BuiltAssets | undefined;
 
 /** This package's root, found upwards from this module: src/dashboard in tests, dist/ (or dist/testing/) once built. */
-function packageRoot(): string {
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');

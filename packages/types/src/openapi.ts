@@ -3096,7 +3096,7 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
-            /** @description Why */
+            /** @description Why, when the action takes a reason (a decline). */
             reason: string | null;
         };
         AuditLogPage: {

@@ -35,6 +35,9 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       `  ${trackerQueueStub}\n  <script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${id}" async></script>`,
     );
     expect(run.stdout).toContain("import { Svc } from '@svc/server';");
+    // Not on npm yet: the install line printed is the one that works (the tarballs of pnpm pack:all).
+    expect(run.stdout).not.toContain('npm install @svc/server');
+    expect(run.stdout).toContain('`pnpm pack:all` prints the npm install line');
     expect(run.stdout).toContain(`export SVC_API_KEY=${key}`);
     expect(run.stdout).toContain('svc test chain');
     expect(run.stdout).not.toContain('\u001b[');
@@ -98,7 +101,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       error: {
         message: 'Missing Authorization header. Run svc login first.',
         status: 401,
-        code: 'unauthorized',
+        code: 'invalid_key',
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         hint: expect.stringContaining('svc login'),
       },

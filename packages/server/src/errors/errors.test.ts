@@ -249,7 +249,7 @@ describe('every error has a stable code, and the common first-hour errors say wh
     });
   });
 
-  it('a 401 without a wire code is unauthorized; ACCOUNT_BLOCKED keeps its details code', async () => {
+  it('a 401 without a wire code is invalid_key, as a sale's unauthorized; ACCOUNT_BLOCKED keeps its details code', async () => {
     server.use(
       http.post(lead, () => platformError(401, 'UnauthorizedError', catalogue.authInvalidToken.message)),
       http.get(url('/api/v1/cli/status'), () => platformError(401, 'UnauthorizedError', catalogue.cliAuthInvalidToken.message)),
@@ -257,8 +257,8 @@ describe('every error has a stable code, and the common first-hour errors say wh
         platformError(403, 'ForbiddenError', catalogue.accountBlocked.message, { details: { code: 'ACCOUNT_BLOCKED' } }),
       ),
     );
-    expect(await rejection(svc.track.lead({ customer_key: 'u1' }))).toMatchObject({ status: 401, code: 'unauthorized' });
-    expect(await rejection(svc.cli.status())).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await rejection(svc.track.lead({ customer_key: 'u1' }))).toMatchObject({ status: 401, code: 'invalid_key' });
+    expect(await rejection(svc.cli.status())).toMatchObject({ status: 401, code: 'invalid_key' });
     expect(await rejection(svc.cli.programs('tok'))).toMatchObject({ status: 403, code: 'ACCOUNT_BLOCKED' });
   });
 

@@ -1,7 +1,8 @@
 import { startReferenceServer, type ReferenceServer } from '@svc/reference-server';
 import { contractFetch } from '@svc/reference-server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hints, Svc, SvcUnauthorizedError } from '../../src';
+import { Svc, SvcUnauthorizedError } from '../../src';
+import { hints } from '../../src/errors/errors';
 
 // A wrong key answers `unauthorized` (platform envelope) on sales and `invalid_key` (typed envelope) on readiness:
 // the spec's envelopes differ, the SDK gives one code and one hint for both, against the real reference server.

@@ -18,7 +18,7 @@ export type PartnerInvitationWire = components['schemas']['PartnerInvitation'];
  * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
 export async function partnerViewOf(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
   account: Account,
 ): Promise<{ partners: PartnerViewEntry[]; invitations: PartnerInvitationWire[] }> {
   const rows = await partnersByEmail(deps.db, account.email.toLowerCase());
@@ -29,7 +29,7 @@ export async function partnerViewOf(
       return {
         program: { id: p.program_id, name: p.program_name, domain: p.program_domain },
         partner: { ...partnerView(p), figures: figuresOf(figures, p.id) },
-        links: links.map((l) => linkView(l, p.program_domain)),
+        links: links.map((l) => linkView(l, p.program_domain, deps.publicUrl)),
       };
     }),
   );
@@ -44,7 +44,7 @@ export async function partnerViewOf(
  * turned off stays off (403). Anyone else's link, or one of a program whose invitation is not accepted, is "not found".
  */
 export async function setOwnLinkEnabled(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
   account: Account,
   linkId: number,
   body: Record<string, unknown>,
@@ -54,5 +54,5 @@ export async function setOwnLinkEnabled(
   if (!own) throw fail('linkNotFound');
   const link = await setLinkEnabledByPartner(deps.db, own.id, enabled);
   if (!link) throw fail('linkDisabledByMerchant');
-  return linkView(link, own.domain);
+  return linkView(link, own.domain, deps.publicUrl);
 }

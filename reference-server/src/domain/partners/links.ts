@@ -20,7 +20,7 @@ function generatedShortLink(): string {
  * program: the click route finds a link by it alone) or generated. A suspended partner may get links; they take
  * clicks once the partner is active again.
  */
-export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, body: Body): Promise<LinkWire> {
+export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>, program: Program, body: Body): Promise<LinkWire> {
   if (body.partner_id === undefined) throw fail('partnerIdInvalid');
   const partnerId = positiveId(body.partner_id, 'partnerIdInvalid');
   const chosen = body.short_link === undefined ? undefined : shortLink(body.short_link);
@@ -29,7 +29,7 @@ export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program
     const short = chosen ?? generatedShortLink();
     try {
       const id = await insertLink(deps.db, { programId: program.id, partnerId: partner.id, shortLink: short, now: deps.clock.now() });
-      return linkView((await findLinkInProgram(deps.db, program.id, { id })) as ReferralLink, program.domain);
+      return linkView((await findLinkInProgram(deps.db, program.id, { id })) as ReferralLink, program.domain, deps.publicUrl);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (chosen !== undefined || attempt >= 2) throw fail('linkShortLinkTaken');
@@ -38,10 +38,14 @@ export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program
 }
 
 /** The program's links (with a partner), optionally one partner's; `partner_id` of another program is 404. */
-export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Program, rawPartnerId?: unknown): Promise<LinkWire[]> {
+export async function listProgramLinks(
+  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
+  program: Program,
+  rawPartnerId?: unknown,
+): Promise<LinkWire[]> {
   let partnerId: number | undefined;
   if (rawPartnerId !== undefined) partnerId = (await partnerOf(deps, program, positiveId(rawPartnerId, 'partnerIdInvalid'))).id;
-  return (await listLinks(deps.db, program.id, partnerId)).map((l) => linkView(l, program.domain));
+  return (await listLinks(deps.db, program.id, partnerId)).map((l) => linkView(l, program.domain, deps.publicUrl));
 }
 
 /**
@@ -49,7 +53,7 @@ export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Pr
  * the brand"): off is recorded as the merchant's, so the partner cannot turn it back on; on clears that.
  */
 export async function setProgramLinkEnabled(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
   program: Program,
   by: { id: number } | { shortLink: string },
   body: Body,
@@ -57,5 +61,5 @@ export async function setProgramLinkEnabled(
   const enabled = enabledFlag(body.enabled);
   const link = await findLinkInProgram(deps.db, program.id, by);
   if (!link) throw fail('linkNotFound');
-  return linkView(await setLinkEnabledById(deps.db, link.id, enabled), program.domain);
+  return linkView(await setLinkEnabledById(deps.db, link.id, enabled), program.domain, deps.publicUrl);
 }

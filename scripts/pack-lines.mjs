@@ -7,7 +7,7 @@ export const installs = {
   browser: ['@svc/types', '@svc/browser'],
   kit: ['@svc/types', '@svc/server', '@svc/browser', '@svc/tracker', '@svc/reference-server', '@svc/cli'],
   /** The reference server alone, with the packages it depends on (not on the npm registry yet either). */
-  server: ['@svc/types', '@svc/browser', '@svc/tracker', '@svc/reference-server'],
+  server: ['@svc/types', '@svc/tracker', '@svc/reference-server'],
 };
 
 /** `npm install …` of the tarballs. */

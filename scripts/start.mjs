@@ -15,7 +15,9 @@ const demo = spawn(process.execPath, [join(root, 'reference-server', 'dist', 'de
   stdio: 'inherit',
 });
 // Ctrl+C reaches the demo directly (same process group); wait for it to close its database, then end as it did:
-// 0 after a clean close, so pnpm prints no "Command failed". A SIGTERM sent to this process alone is passed on.
+// 0 after a clean close, so pnpm prints no "Command failed" (package.json runs this script with `exec`: a shell
+// left between pnpm and this process would die of the SIGINT itself). A SIGTERM sent to this process alone is
+// passed on.
 process.on('SIGINT', () => {});
 process.on('SIGTERM', () => demo.kill('SIGTERM'));
 // Killed by the signal itself (before the demo could handle it): the user asked to stop, not a failure.

@@ -3,6 +3,7 @@
 // examples/release-check/test/start-script.test.ts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 
 /** The packages the demo needs, in dependency order, with what their build reads (relative to each package). */

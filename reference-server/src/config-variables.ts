@@ -61,6 +61,7 @@ export const configVariables: ConfigVariable[] = [
     meaning: 'Per-minute limits as name=perMinute pairs (lead=300,click=600); off removes them (benchmarks only)',
   },
   { name: 'SVC_LOOKUP_CACHE_MAX_AGE_MS', default: '1000', meaning: 'PostgreSQL: the age limit of cached lookups; leave it unset' },
+  { name: 'SVC_DOCS_URL', default: 'PUBLIC_URL/docs', meaning: 'Where the docs site lives when hosted elsewhere: /docs redirects there' },
 ];
 
 /** The table as `--help` prints it: one aligned line per variable. */

@@ -60,6 +60,8 @@ export interface ServerConfig {
   webhooksAllowPrivate: boolean;
   /** `SVC_LOOKUP_CACHE_MAX_AGE_MS` (PostgreSQL; tests): the cached lookups' age limit, 1,000 ms by default. */
   lookupCacheMaxAgeMs: number | undefined;
+  /** `SVC_DOCS_URL`: where the docs site lives when not at `${PUBLIC_URL}/docs` (`/docs/*` then redirects there). */
+  docsUrl: string | undefined;
 }
 
 const oidcVariables = ['SVC_OIDC_ISSUER', 'SVC_OIDC_CLIENT_ID', 'SVC_OIDC_CLIENT_SECRET'] as const;
@@ -94,6 +96,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
       ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS)
       : undefined,
+    docsUrl: env.SVC_DOCS_URL ? readHttpUrl('SVC_DOCS_URL', env.SVC_DOCS_URL).replace(/\/+$/, '') : undefined,
   };
 }
 
@@ -102,6 +105,18 @@ function readPort(value: string | undefined): number {
   if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535)
     throw new ConfigError(`PORT must be a port number (0 to 65535), got ${JSON.stringify(value)}`);
   return Number(value);
+}
+
+function readHttpUrl(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  return url.href;
 }
 
 function readPositiveInteger(name: string, value: string): number {

@@ -22,6 +22,7 @@ const app = buildApp({
   // §Limits across processes: servers sharing one Redis count one client against one limit.
   ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
   publicUrl: config.publicUrl,
+  ...(config.docsUrl ? { docs: { url: config.docsUrl } } : {}),
   trustProxy: config.trustProxy,
   ...(config.oidc ? { oidc: config.oidc } : {}),
   devSignIn: config.devSignIn,

@@ -1,3 +1,8 @@
+/**
+ * The client: leads, sales, refunds, readiness, partners and links, and every error it throws.
+ *
+ * @module @svc/server
+ */
 export { Svc, type SvcTrack, type SvcCli, type SvcPartners, type SvcLinks } from './client/svc';
 export type { SvcOptions } from './client/options';
 export type { SvcResult, SaleResult, LeadResult, DuplicateSale, SaleAmount, Exact } from './client/types';
@@ -20,5 +25,6 @@ export {
   SvcNetworkError,
   SvcTimeoutError,
   isSvcError,
+  errorPage,
   type SvcErrorCode,
 } from './errors/errors';

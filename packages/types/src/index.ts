@@ -66,8 +66,11 @@ export type SaleCreatedEvent = Schemas['SaleCreatedEvent'];
 export type CommissionCreatedEvent = Schemas['CommissionCreatedEvent'];
 export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
+export type PayoutCreatedEvent = Schemas['PayoutCreatedEvent'];
+export type Payout = Schemas['Payout'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
-export type WebhookEvent = LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | SaleRefundedEvent | WebhookTestEvent;
+export type WebhookEvent =
+  LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | SaleRefundedEvent | PayoutCreatedEvent | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];
@@ -89,4 +92,5 @@ export const webhookEventTypes = [
   'sale.created',
   'commission.created',
   'sale.refunded',
+  'payout.created',
 ] as const satisfies readonly WebhookEventType[];

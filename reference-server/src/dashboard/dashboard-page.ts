@@ -2,7 +2,9 @@ import { trackerSnippet } from '@svc/types';
 import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
+import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
+import { auditSection } from './audit-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -107,7 +109,9 @@ export function dashboardPage(view: DashboardView): string {
         <tbody id="perf-partners"></tbody></table>
       </div>
       ${partnersSection}
+      ${payoutsSection}
       ${webhooksSection}
+      ${auditSection}
       <div class="grid2">
         <div class="card" id="key-card">
           <h3>API key</h3>
@@ -167,6 +171,12 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js')],
+    [
+      dashboardAssetUrl('app.js'),
+      dashboardAssetUrl('partners.js'),
+      dashboardAssetUrl('payouts.js'),
+      dashboardAssetUrl('webhooks.js'),
+      dashboardAssetUrl('audit.js'),
+    ],
   );
 }

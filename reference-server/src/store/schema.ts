@@ -61,6 +61,9 @@ export interface ProgramsTable {
   key_rotate_by: number | null;
   /** Connected payment-processor account (e.g. Stripe `acct_…`). */
   processor_account: string | null;
+  /** A payout paying less than this (in any currency) needs `force` (domain/payouts/payout.ts). */
+  // also in 0011 (lifecycle): coordinator keeps one
+  min_payout_cents: Generated<number>;
   created_at: number;
 }
 
@@ -78,6 +81,9 @@ export interface PartnersTable {
   invitation: Generated<PartnerInvitation>;
   /** The dashboard account that added the partner or set its email; null when the program key did. */
   invited_by_account_id: number | null;
+  /** The partner's own terms for sales recorded from now on; both null: the program's (domain/partners/terms.ts). */
+  commission_type: Generated<ProgramsTable['commission_type'] | null>;
+  commission_rate: Generated<number | null>;
   created_at: number;
 }
 
@@ -175,6 +181,27 @@ export interface CommissionsTable {
   paid_at: Generated<number | null>;
   /** Reversed after it was paid: when a later payout netted it (until then the partner's balance is lower). */
   clawback_settled_at: Generated<number | null>;
+  /** The payout that paid it; and the one that netted it when it was reversed after payment. */
+  payout_id: Generated<number | null>;
+  clawback_payout_id: Generated<number | null>;
+}
+
+/** A payout the owner recorded (store/migrations/0012_payout_records.ts, domain/payouts/). */
+export interface PayoutsTable {
+  id: Generated<number>;
+  program_id: number;
+  partner_id: number;
+  /** The last commission time it covered. */
+  through: number;
+  /** JSON: per currency `{ amount_cents, commissions, clawbacks, carried_cents }`, as settled; never rewritten. */
+  totals: string;
+  reference: string | null;
+  method: string | null;
+  note: string | null;
+  created_by_account_id: number | null;
+  /** The actor's label at the time (an email, `api key …last4`). */
+  created_by: string;
+  created_at: number;
 }
 
 /** One record per tracking request (§Events); the dashboard's event feed. */
@@ -402,6 +429,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audit_log: AuditLogTable;
+  payouts: PayoutsTable;
 }
 
 export type Program = Selectable<ProgramsTable>;
@@ -414,5 +442,6 @@ export type ReferralLink = Selectable<ReferralLinksTable>;
 export type Account = Selectable<AccountsTable>;
 export type Partner = Selectable<PartnersTable>;
 export type Commission = Selectable<CommissionsTable>;
+export type PayoutRow = Selectable<PayoutsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

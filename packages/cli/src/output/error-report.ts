@@ -1,4 +1,4 @@
-import { SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
+import { errorPage, SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
 import { errorHints } from '@svc/types';
 import { CommandFailure } from '../cli/failures';
 import type { Output } from './output';
@@ -14,6 +14,8 @@ export interface ErrorReport {
   requestId?: string;
   /** What to do about it. */
   hint?: string;
+  /** The code's page on the docs site (`<base URL>/docs/errors/<code>`). */
+  docsUrl?: string;
   details?: Record<string, unknown>;
   retryAfterSeconds?: number;
 }
@@ -30,6 +32,7 @@ export function describeError(error: unknown, context: ReportContext): ErrorRepo
     return {
       message: error.message,
       code: error.code,
+      docsUrl: errorPage(context.baseUrl, error.code),
       ...(error.hint ? { hint: error.hint } : {}),
       ...(error.requestId ? { requestId: error.requestId } : {}),
     };
@@ -41,6 +44,7 @@ export function describeError(error: unknown, context: ReportContext): ErrorRepo
       // `network_error` or `timeout`: no answer came, so the code is the SDK's (the README's promise to --json).
       code: error.code,
       requestId: error.requestId,
+      ...(error.docsUrl ? { docsUrl: error.docsUrl } : {}),
       hint: `Could not reach ${context.baseUrl}. Is the service running there? Set --base-url or SVC_BASE_URL to point elsewhere.`,
     };
   }
@@ -56,6 +60,7 @@ function describeApiError(error: SvcApiError, context: ReportContext): ErrorRepo
     status: error.status,
     requestId: error.requestId,
     ...(code ? { code } : {}),
+    ...(error.docsUrl ? { docsUrl: error.docsUrl } : {}),
     ...(Object.keys(error.details).length ? { details: error.details } : {}),
     ...(error.retryAfter !== undefined ? { retryAfterSeconds: Math.ceil(error.retryAfter) } : {}),
   };
@@ -68,7 +73,7 @@ function hintFor(error: SvcApiError, detailsCode: string | undefined, context: R
     return 'Your account is suspended; signing in again will not help. Contact support and quote the request id.';
   }
   // The SDK's hint, else the one every code has (`errorHints`: 404, 409 and the rest).
-  const sdkHint = [error.hint ?? errorHints[error.code], error.docsUrl].filter(Boolean).join(' ') || undefined;
+  const sdkHint = error.hint ?? errorHints[error.code];
   if (error instanceof SvcRotationRequiredError) return sdkHint;
   if (error.status === 429) {
     return `Rate limited: wait ${waitTime(error.retryAfter ?? 60, new Date())}, then run the command again.`;
@@ -89,6 +94,7 @@ export function printError(output: Output, report: ErrorReport, extra: Record<st
   if (report.code !== undefined) output.note(`  ${c.dim('code:')}       ${printable(report.code)}`);
   if (report.requestId !== undefined) output.note(`  ${c.dim('request id:')} ${printable(report.requestId)}`);
   if (report.hint) output.note(`  ${printable(report.hint)}`);
+  if (report.docsUrl) output.note(`  ${c.dim('docs:')}       ${printable(report.docsUrl)}`);
   output.document({
     ok: false,
     error: {
@@ -99,6 +105,7 @@ export function printError(output: Output, report: ErrorReport, extra: Record<st
       ...(report.details ? { details: report.details } : {}),
       ...(report.retryAfterSeconds !== undefined ? { retry_after_seconds: report.retryAfterSeconds } : {}),
       ...(report.hint ? { hint: report.hint } : {}),
+      ...(report.docsUrl ? { docs_url: report.docsUrl } : {}),
     },
     ...extra,
   });

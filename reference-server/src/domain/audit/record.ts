@@ -7,7 +7,25 @@ import type { Actor } from './actor';
  * The money and access actions the audit log records (spec `AuditAction`). Closed: a new action is added here and in
  * the spec together.
  */
-export const auditActions = ['commission.approved', 'commission.declined', 'partner.created', 'partner.updated', 'link.updated'] as const;
+export const auditActions = [
+  'commission.approved',
+  'commission.declined',
+  'commission.released',
+  'partner.created',
+  'partner.updated',
+  'partner.invitation_answered',
+  'link.created',
+  'link.updated',
+  'program.updated',
+  'program.key_regenerated',
+  'processor.connected',
+  'processor.disconnected',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'payout.created',
+  'partner.terms_changed',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

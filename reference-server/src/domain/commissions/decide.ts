@@ -2,11 +2,13 @@ import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import type { Role } from '../../store/accounts';
 import { decideCommission, findCommissionInProgram } from '../../store/commissions';
-import type { Commission, Program } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import type { Commission, Database, Program } from '../../store/schema';
 import { characterCount } from '../programs/fields';
 import type { DomainDeps } from '../deps';
 import type { Actor } from '../audit/actor';
 import { positiveId } from '../partners/fields';
+import { recordAudit } from '../audit/record';
 import { commissionWireStatus } from './status';
 
 export type CommissionWire = components['schemas']['Commission'];
@@ -44,11 +46,11 @@ interface DecisionInput {
 export async function approveCommission(deps: Pick<DomainDeps, 'db' | 'clock'>, input: DecisionInput): Promise<CommissionWire> {
   const current = await commissionToDecide(deps, input);
   if (commissionWireStatus(current) === 'due') return commissionView(current);
-  const decided = await decideCommission(deps.db, current.id, {
-    from: ['held'],
-    to: 'pending',
-    by: input.by.accountId,
-    now: deps.clock.now(),
+  const now = deps.clock.now();
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    const row = await decideCommission(trx, current.id, { from: ['held'], to: 'pending', by: input.by.accountId, now });
+    if (row) await recordDecision(trx, input, 'commission.approved', current, row, now);
+    return row;
   });
   return decided ? commissionView(decided) : settled(deps, input.program, current.id, 'due');
 }
@@ -65,14 +67,39 @@ export async function declineCommission(
   if (reason.length < 1 || characterCount(reason) > 500 || reason.includes('\0')) throw fail('commissionDeclineReasonInvalid');
   const current = await commissionToDecide(deps, input);
   if (current.status === 'declined') return commissionView(current);
-  const decided = await decideCommission(deps.db, current.id, {
-    from: ['held', 'pending'],
-    to: 'declined',
-    reason,
-    by: input.by.accountId,
-    now: deps.clock.now(),
+  const now = deps.clock.now();
+  const decided = await deps.db.transaction().execute(async (trx) => {
+    const row = await decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now });
+    if (row) await recordDecision(trx, input, 'commission.declined', current, row, now, reason);
+    return row;
   });
   return decided ? commissionView(decided) : settled(deps, input.program, current.id, 'declined');
+}
+
+/** The decision's audit entry, in its transaction: the status as read before (the UPDATE's condition held it) → after. */
+function recordDecision(
+  trx: Kysely<Database>,
+  input: DecisionInput,
+  action: 'commission.approved' | 'commission.declined',
+  before: Commission,
+  after: Commission,
+  now: number,
+  reason?: string,
+): Promise<void> {
+  return recordAudit(trx, {
+    programId: input.program.id,
+    actor: input.by,
+    action,
+    target: `commission:${after.id}`,
+    details: {
+      partner_id: after.partner_id,
+      amount_cents: Number(after.amount_cents),
+      currency: after.currency,
+      status: { from: commissionWireStatus(before), to: commissionWireStatus(after) },
+    },
+    reason: reason ?? null,
+    now,
+  });
 }
 
 async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionInput): Promise<Commission> {

@@ -23,18 +23,24 @@ export const commissionCsvColumns = [
   'created_at',
   'paid_at',
   'reversed_at',
+  'payout_id',
 ] as const;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * The commissions created in [from, to] (optionally one partner's) as CSV, one row per commission, for paying
- * partners outside svc. `status` is held, due, paid, reversed or declined; a commission reversed after payment keeps
- * its `paid_at`.
+ * partners outside svc, and the file name naming the range. Without `from` the export starts at the first
+ * commission, without `to` it ends now. `status` is held, due, paid, reversed or declined; a commission reversed
+ * after payment keeps its `paid_at` and `payout_id`.
  */
-export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Program, query: Record<string, unknown>): Promise<string> {
-  const from = dateBound(query.from, 'start');
-  const to = dateBound(query.to, 'end');
+export async function commissionsCsv(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  program: Program,
+  query: Record<string, unknown>,
+): Promise<{ csv: string; fileName: string }> {
+  const from = query.from === undefined ? 0 : dateBound(query.from, 'start');
+  const to = query.to === undefined ? deps.clock.now() : dateBound(query.to, 'end');
   if (from === undefined || to === undefined || from > to) throw fail('commissionsRangeInvalid');
   let partnerId: number | undefined;
   if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
@@ -57,7 +63,13 @@ export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Prog
       iso(r.created_at),
       iso(r.paid_at),
       iso(r.reversed_at),
+      r.payout_id,
     ]);
   }
-  return csv;
+  return { csv, fileName: `commissions-program-${program.id}-${rangeName(query.from, 'start')}-to-${rangeName(query.to, 'now')}.csv` };
+}
+
+/** A bound as the file name shows it: the date asked for (a date-time's day), or `start` / `now` when absent. */
+function rangeName(value: unknown, absent: 'start' | 'now'): string {
+  return typeof value === 'string' ? value.slice(0, 10) : absent;
 }

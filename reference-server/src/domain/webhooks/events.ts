@@ -1,6 +1,7 @@
 import type {
   CommissionCreatedEvent,
   LeadCreatedEvent,
+  PayoutCreatedEvent,
   SaleCreatedEvent,
   SaleRefundedEvent,
   WebhookEventType,
@@ -20,6 +21,7 @@ export interface WebhookEventData {
   'sale.created': SaleCreatedEvent['data'];
   'commission.created': CommissionCreatedEvent['data'];
   'sale.refunded': SaleRefundedEvent['data'];
+  'payout.created': PayoutCreatedEvent['data'];
 }
 
 type Data<T extends WebhookEventType> = WebhookEventData[T];

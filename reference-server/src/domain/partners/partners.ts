@@ -12,7 +12,6 @@ import { partnerEmail, partnerName, partnerStatus } from './fields';
 import { figuresByPartner, figuresOf } from './figures';
 import { partnerView, type PartnerWire } from './view';
 import { ownTerms, partnerTerms, termsInForce } from './terms';
-import { recordAudit } from '../audit/record';
 
 type Body = Record<string, unknown>;
 export type PartnerSummary = components['schemas']['PartnerSummary'];

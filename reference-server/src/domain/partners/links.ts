@@ -24,7 +24,12 @@ function generatedShortLink(): string {
  * program: the click route finds a link by it alone) or generated. A suspended partner may get links; they take
  * clicks once the partner is active again.
  */
-export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>, program: Program, body: Body, by: Actor): Promise<LinkWire> {
+export async function createLink(
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
+  program: Program,
+  body: Body,
+  by: Actor,
+): Promise<LinkWire> {
   if (body.partner_id === undefined) throw fail('partnerIdInvalid');
   const partnerId = positiveId(body.partner_id, 'partnerIdInvalid');
   const chosen = body.short_link === undefined ? undefined : shortLink(body.short_link);

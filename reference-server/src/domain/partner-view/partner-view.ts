@@ -25,7 +25,7 @@ type PartnerPayoutWire = components['schemas']['PartnerPayout'];
  * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
 export async function partnerViewOf(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
   account: Account,
 ): Promise<{ partners: PartnerViewEntry[]; invitations: PartnerInvitationWire[] }> {
   const rows = await partnersByEmail(deps.db, account.email.toLowerCase());
@@ -41,7 +41,7 @@ export async function partnerViewOf(
       return {
         program: { id: p.program_id, name: p.program_name, domain: p.program_domain },
         partner: { ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) },
-        links: links.map((l) => linkView(l, p.program_domain)),
+        links: links.map((l) => linkView(l, p.program_domain, deps.publicUrl)),
         payouts: payouts.map(partnerPayoutView),
       };
     }),
@@ -66,7 +66,7 @@ function partnerPayoutView(row: PayoutRow): PartnerPayoutWire {
  * turned off stays off (403). Anyone else's link, or one of a program whose invitation is not accepted, is "not found".
  */
 export async function setOwnLinkEnabled(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
   account: Account,
   linkId: number,
   body: Record<string, unknown>,
@@ -85,5 +85,5 @@ export async function setOwnLinkEnabled(
     return after;
   });
   if (!link) throw fail('linkDisabledByMerchant');
-  return linkView(link, own.domain);
+  return linkView(link, own.domain, deps.publicUrl);
 }

@@ -60,7 +60,9 @@ export async function createHarness(options: Partial<AppOptions> = {}, storeOpti
     const res = await app.inject({ method: method as 'GET', url: path, headers, ...(payload === undefined ? {} : { payload }) });
     const observed = { method, url: path, status: res.statusCode, headers: res.headers, body: res.body };
     assertValidResponse(observed);
-    return { status: res.statusCode, headers: res.headers, body: res.body ? JSON.parse(res.body) : undefined, text: res.body };
+    // A CSV export (text/csv) is read as `text`; every other answer of the server is JSON.
+    const json = String(res.headers['content-type'] ?? '').includes('json');
+    return { status: res.statusCode, headers: res.headers, body: res.body && json ? JSON.parse(res.body) : undefined, text: res.body };
   }
 
   const injectFetch: typeof fetch = async (input, init) => {

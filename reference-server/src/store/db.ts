@@ -270,8 +270,20 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
   // (another test server's) as ours, skips creating it, and fails under parallel PostgreSQL tests.
-  const { error } = await new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
+  for (let attempt = 1; ; attempt++) {
+    const { error } = await migrator.migrateToLatest();
+    if (!error) return;
+    // Kysely's introspector lists the tables of every schema before migrating; a schema another server drops at that
+    // moment fails the read (`3F000`, naming that schema). Nothing was migrated then, so it is read again.
+    if (attempt < 5 && otherSchemaVanished(error, pgSchema)) continue;
+    throw error instanceof Error ? error : new Error('migration failed', { cause: error });
+  }
+}
+
+function otherSchemaVanished(error: unknown, ownSchema: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && (ownSchema === undefined || !message.includes(`"${ownSchema}"`));
 }
 
 const tables: (keyof Database)[] = [

@@ -62,10 +62,17 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type LeadCreatedEvent = Schemas['LeadCreatedEvent'];
 export type SaleCreatedEvent = Schemas['SaleCreatedEvent'];
 export type CommissionCreatedEvent = Schemas['CommissionCreatedEvent'];
+export type CommissionUpdatedEvent = Schemas['CommissionUpdatedEvent'];
 export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
-export type WebhookEvent = LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | SaleRefundedEvent | WebhookTestEvent;
+export type WebhookEvent =
+  | LeadCreatedEvent
+  | SaleCreatedEvent
+  | CommissionCreatedEvent
+  | CommissionUpdatedEvent
+  | SaleRefundedEvent
+  | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];
@@ -86,5 +93,6 @@ export const webhookEventTypes = [
   'lead.created',
   'sale.created',
   'commission.created',
+  'commission.updated',
   'sale.refunded',
 ] as const satisfies readonly WebhookEventType[];

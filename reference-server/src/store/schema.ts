@@ -62,6 +62,10 @@ export interface ProgramsTable {
   /** Connected payment-processor account (e.g. Stripe `acct_…`). */
   processor_account: string | null;
   created_at: number;
+  /** Days a new commission stays `pending` (its refund window) before it is due; 0: due at once. */
+  commission_hold_days: Generated<number>;
+  /** The smallest payout total the merchant pays without forcing it (engineer F's payouts read it). */
+  min_payout_cents: Generated<number>;
 }
 
 export interface PartnersTable {
@@ -153,14 +157,17 @@ export type CommissionStatus = 'pending' | 'held' | 'reversed' | 'declined';
 
 export interface CommissionsTable {
   id: Generated<number>;
-  sale_id: number;
+  /** Null for an adjustment (`kind`), which has no sale. */
+  sale_id: number | null;
   program_id: number;
   partner_id: number;
   amount_cents: number;
   currency: 'USD' | 'EUR' | 'VND';
+  /** `sale`: a sale's commission; `adjustment`: a bonus or clawback the merchant recorded (no sale). */
+  kind: Generated<'sale' | 'adjustment'>;
   /**
-   * `pending`: earned and payable once unpaid (shown as `due`; the hold period of the commission lifecycle will
-   * run while `pending`); `held`: waits for the merchant (`hold_reason`); `declined`: never paid, never counted.
+   * `pending`: earned; payable once unpaid and `due_at` has come (shown as `pending` before, `due` after);
+   * `held`: waits for the merchant (`hold_reason`); `declined`: never paid, never counted.
    */
   status: CommissionStatus;
   /** Why a `held` commission waits: `partner_suspended` (released when the partner is reactivated). */
@@ -170,6 +177,8 @@ export interface CommissionsTable {
   decided_at: Generated<number | null>;
   decline_reason: Generated<string | null>;
   created_at: number;
+  /** When the program's hold period ends (created_at + `commission_hold_days`), or when the merchant approved it. */
+  due_at: number;
   reversed_at: number | null;
   /** When a payout marked it paid. */
   paid_at: Generated<number | null>;

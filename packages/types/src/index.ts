@@ -63,6 +63,9 @@ export type LeadCreatedEvent = Schemas['LeadCreatedEvent'];
 export type SaleCreatedEvent = Schemas['SaleCreatedEvent'];
 export type CommissionCreatedEvent = Schemas['CommissionCreatedEvent'];
 export type CommissionUpdatedEvent = Schemas['CommissionUpdatedEvent'];
+export type Commission = Schemas['Commission'];
+export type CommissionStatus = Schemas['CommissionStatus'];
+export type CommissionsPage = Schemas['CommissionsPage'];
 export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */

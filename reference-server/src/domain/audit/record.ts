@@ -7,7 +7,14 @@ import type { Actor } from './actor';
  * The money and access actions the audit log records (spec `AuditAction`). Closed: a new action is added here and in
  * the spec together.
  */
-export const auditActions = ['commission.approved', 'commission.declined', 'partner.created', 'partner.updated', 'link.updated'] as const;
+export const auditActions = [
+  'commission.approved',
+  'commission.declined',
+  'partner.created',
+  'partner.updated',
+  'link.updated',
+  'adjustment.created',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEntry {

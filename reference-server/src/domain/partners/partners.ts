@@ -3,6 +3,7 @@ import { fail } from '../../errors/service-error';
 import { releaseSuspendedHolds } from '../../store/commissions';
 import { findPartnerInProgram, insertPartner, listPartners, updatePartner } from '../../store/partners';
 import type { Actor } from '../audit/actor';
+import { queueCommissionUpdated } from '../commissions/updated-event';
 import type { Partner, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
@@ -70,13 +71,19 @@ export async function changePartner(
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
     const partner = await updatePartner(trx, partnerId, update);
-    if (update.status === 'active') await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
+    if (update.status === 'active') {
+      const released = await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
+      for (const row of released) await queueCommissionUpdated(trx, row, 'held', now);
+    }
     return partnerView(partner);
   });
 }
 
 /** Every partner of the program with its figures, oldest first. */
-export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<PartnerSummary[]> {
-  const [partners, figures] = await Promise.all([listPartners(deps.db, program.id), figuresByPartner(deps.db, program.id)]);
+export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<PartnerSummary[]> {
+  const [partners, figures] = await Promise.all([
+    listPartners(deps.db, program.id),
+    figuresByPartner(deps.db, deps.clock.now(), program.id),
+  ]);
   return partners.map((p) => ({ ...partnerView(p), figures: figuresOf(figures, p.id) }));
 }

@@ -23,25 +23,29 @@ export const commissionCsvColumns = [
   'created_at',
   'paid_at',
   'reversed_at',
+  'kind',
+  'due_at',
 ] as const;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /**
  * The commissions created in [from, to] (optionally one partner's) as CSV, one row per commission, for paying
- * partners outside svc. `status` is held, due, paid, reversed or declined; a commission reversed after payment keeps
+ * partners outside svc. `status` is the wire status now (pending while its hold runs); an adjustment has no sale
+ * (empty sale columns) and `kind` says so; a commission reversed after payment keeps
  * its `paid_at`.
  */
-export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Program, query: Record<string, unknown>): Promise<string> {
+export async function commissionsCsv(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, query: Record<string, unknown>): Promise<string> {
   const from = dateBound(query.from, 'start');
   const to = dateBound(query.to, 'end');
   if (from === undefined || to === undefined || from > to) throw fail('commissionsRangeInvalid');
   let partnerId: number | undefined;
   if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
+  const now = deps.clock.now();
   const rows = await commissionsForExport(deps.db, { programId: program.id, from, to, ...(partnerId === undefined ? {} : { partnerId }) });
   let csv = csvLine([...commissionCsvColumns]);
   for (const r of rows) {
-    const status = commissionWireStatus(r);
+    const status = commissionWireStatus(r, now);
     csv += csvLine([
       r.id,
       r.partner_id,
@@ -49,7 +53,7 @@ export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Prog
       r.partner_email,
       r.sale_id,
       r.transaction_id,
-      Number(r.sale_amount_cents),
+      r.sale_amount_cents === null ? null : Number(r.sale_amount_cents),
       Number(r.amount_cents),
       r.currency,
       status,
@@ -57,6 +61,8 @@ export async function commissionsCsv(deps: Pick<DomainDeps, 'db'>, program: Prog
       iso(r.created_at),
       iso(r.paid_at),
       iso(r.reversed_at),
+      r.kind,
+      iso(r.due_at),
     ]);
   }
   return csv;

@@ -13,7 +13,8 @@ export type PayoutResult = components['schemas']['PayoutResult'];
 type Amounts = Partial<Record<Currency, number>>;
 
 /**
- * Records that the merchant paid a partner (owners only): every due commission created by `through` becomes paid,
+ * Records that the merchant paid a partner (owners only): every due commission (its hold period over by now, on the
+ * server clock; adjustments of either sign included) created by `through` becomes paid,
  * netted against commissions reversed after an earlier payment (the partner's negative balance). Per currency:
  * when what is owed back exceeds what is due, nothing in that currency is settled and the balance carries to the
  * next payout (`carried_cents`). Repeating the call settles nothing more: paid rows are never paid again, and
@@ -36,7 +37,7 @@ export async function recordPayout(
   return deps.db.transaction().execute(async (trx) => {
     // One payout of the partner at a time: a second one reads the commissions once the first has committed.
     await lockRow(trx, 'partners', partner.id);
-    const rows = await payableCommissions(trx, program.id, partner.id, through);
+    const rows = await payableCommissions(trx, program.id, partner.id, through, now);
     const net = netByCurrency(rows);
     const carried: Amounts = {};
     for (const [currency, cents] of Object.entries(net) as [Currency, number][]) if (cents < 0) carried[currency] = cents;

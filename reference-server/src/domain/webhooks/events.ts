@@ -1,5 +1,6 @@
 import type {
   CommissionCreatedEvent,
+  CommissionUpdatedEvent,
   LeadCreatedEvent,
   SaleCreatedEvent,
   SaleRefundedEvent,
@@ -19,6 +20,7 @@ export interface WebhookEventData {
   'lead.created': LeadCreatedEvent['data'];
   'sale.created': SaleCreatedEvent['data'];
   'commission.created': CommissionCreatedEvent['data'];
+  'commission.updated': CommissionUpdatedEvent['data'];
   'sale.refunded': SaleRefundedEvent['data'];
 }
 

@@ -49,10 +49,13 @@ describe('the partner view (GET /api/partner)', () => {
             leads: 1,
             sales: 1,
             revenue_cents: { USD: 10_000 },
-            commissions: { due_cents: { USD: 2_000 }, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_000 } },
+            commissions: { due_cents: { USD: 2_000 }, held_cents: {}, pending_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_000 } },
           },
         },
         links: [{ ...janeLink, url: 'https://a.example/?aff=jane-a' }],
+        commissions: [
+          { id: expect.any(Number), kind: 'sale', status: 'due', due_at: expect.any(String), amount_cents: 2_000, currency: 'USD', created_at: expect.any(String) },
+        ],
       },
     ]);
     // No key, settings or other partner anywhere in the answer.

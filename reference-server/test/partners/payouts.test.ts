@@ -38,11 +38,11 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}.csv"`);
     const [header, first, second, end] = res.body.split('\r\n');
     expect(header).toBe(
-      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at',
+      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,kind,due_at',
     );
-    expect(first).toMatch(new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,$`));
+    expect(first).toMatch(new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,sale,[^,]+Z$`));
     expect(second).toMatch(
-      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z$`),
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z,sale,[^,]+Z$`),
     );
     expect(end).toBe('');
   });
@@ -83,6 +83,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 4_000 },
       balance_cents: {},
@@ -92,6 +93,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 4_000 },
       balance_cents: {},
@@ -115,7 +117,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
       answers.reduce((sum, a) => sum + pick(a.body.data), 0);
     expect(total((d) => d.paid_cents.USD ?? 0)).toBe(3_000);
     expect(total((d) => d.commissions_paid)).toBe(2);
-    expect(await figures()).toEqual({ due_cents: {}, held_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
+    expect(await figures()).toEqual({ due_cents: {}, held_cents: {}, pending_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
   });
 
   it('leaves commissions created after `through` due', async () => {
@@ -134,6 +136,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 2_000 },
       balance_cents: { USD: -2_000 },
@@ -152,6 +155,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 5_000 },
       reversed_cents: { USD: 2_000 },
       balance_cents: {},

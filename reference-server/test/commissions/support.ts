@@ -52,6 +52,6 @@ export async function lifecycleShop(h: Harness) {
     session.owner = (await h.control.createDashboardSession(m.program.account_id)).cookie;
     session.member = (await h.control.createDashboardSession(memberId)).cookie;
   };
-  return { m, key, jane, bob, call, sell, refund, settings, list, approve, decline, adjust, payout, figures, days };
+  return { m, key, jane, bob, links, call, sell, refund, settings, list, approve, decline, adjust, payout, figures, days };
 }
 export type LifecycleShop = Awaited<ReturnType<typeof lifecycleShop>>;

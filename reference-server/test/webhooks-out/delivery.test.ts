@@ -395,16 +395,16 @@ describe('the test-send, pausing and removing', () => {
     const s = await shop(t.h);
     await addEndpoint(s, r);
     await funnel(t.h, s);
-    await waitFor('4 deliveries', () => r.received.length === 4);
+    await waitFor('5 deliveries', () => r.received.length === 5);
     await waitFor(
-      '4 delivered',
-      async () => (await endpoints(s))[0].recent_deliveries.filter((d: any) => d.status === 'delivered').length === 4,
+      '5 delivered',
+      async () => (await endpoints(s))[0].recent_deliveries.filter((d: any) => d.status === 'delivered').length === 5,
     );
     await advance(29 * 86_400);
     // Sessions last 7 days: a fresh one reads the list a month later.
     const cookie = (await t.h.control.createDashboardSession(s.program.account_id)).cookie;
     await sleep(1_200);
-    expect((await endpoints(s, cookie))[0].recent_deliveries).toHaveLength(4);
+    expect((await endpoints(s, cookie))[0].recent_deliveries).toHaveLength(5);
     await advance(2 * 86_400);
     await waitFor('the prune', async () => (await endpoints(s, cookie))[0].recent_deliveries.length === 0, 3_000);
     expect(await t.h.store.db.selectFrom('webhook_events').select('id').execute()).toEqual([]);

@@ -2,7 +2,9 @@ import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import type { Role } from '../../store/accounts';
 import { decideCommission, findCommissionInProgram, type CommissionRow } from '../../store/commissions';
-import type { Commission, Program } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import { lockRow } from '../../store/row-lock';
+import type { Commission, Database, Program } from '../../store/schema';
 import { characterCount } from '../programs/fields';
 import type { DomainDeps } from '../deps';
 import type { Actor } from '../audit/actor';
@@ -49,15 +51,9 @@ interface DecisionInput {
  */
 export async function approveCommission(deps: Pick<DomainDeps, 'db' | 'clock'>, input: DecisionInput): Promise<CommissionWire> {
   const current = await commissionToDecide(deps, input);
-  const now = deps.clock.now();
-  const before = commissionWireStatus(current, now);
-  if (before === 'due') return commissionView(current, current.transaction_id, now);
-  const decided = await deps.db.transaction().execute(async (trx) => {
-    const row = await decideCommission(trx, current.id, { from: ['held', 'pending'], pendingInHold: true, to: 'pending', by: input.by.accountId, now });
-    if (row) await queueCommissionUpdated(trx, row, before, now);
-    return row;
-  });
-  return decided ? commissionView(decided, current.transaction_id, now) : settled(deps, input.program, current.id, 'due');
+  return decide(deps, current, 'due', (trx, now) =>
+    decideCommission(trx, current.id, { from: ['held', 'pending'], pendingInHold: true, to: 'pending', by: input.by.accountId, now }),
+  );
 }
 
 /**
@@ -71,15 +67,9 @@ export async function declineCommission(
   const reason = typeof input.body.reason === 'string' ? input.body.reason.trim() : '';
   if (reason.length < 1 || characterCount(reason) > 500 || reason.includes('\0')) throw fail('commissionDeclineReasonInvalid');
   const current = await commissionToDecide(deps, input);
-  const now = deps.clock.now();
-  if (current.status === 'declined') return commissionView(current, current.transaction_id, now);
-  const before = commissionWireStatus(current, now);
-  const decided = await deps.db.transaction().execute(async (trx) => {
-    const row = await decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now });
-    if (row) await queueCommissionUpdated(trx, row, before, now);
-    return row;
-  });
-  return decided ? commissionView(decided, current.transaction_id, now) : settled(deps, input.program, current.id, 'declined');
+  return decide(deps, current, 'declined', (trx, now) =>
+    decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now }),
+  );
 }
 
 async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionInput): Promise<CommissionRow> {
@@ -91,19 +81,26 @@ async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionI
 }
 
 /**
- * When the conditional UPDATE changed nothing: the row as it is now — the wanted status (a racing call decided the
- * same: idempotent) or 409 naming the status it has.
+ * One decision, on the partner's row lock (as payouts and adjustments are): each decision reads the commission as
+ * the last one left it, so racing calls change it once and send one `commission.updated`. Already `wanted`: answered
+ * as it is (idempotent); a status the change may not leave: 409 naming it.
  */
-async function settled(
+async function decide(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
-  program: Program,
-  id: number,
+  current: CommissionRow,
   wanted: 'due' | 'declined',
+  change: (trx: Kysely<Database>, now: number) => Promise<Commission | undefined>,
 ): Promise<CommissionWire> {
-  const row = await findCommissionInProgram(deps.db, program.id, id);
-  if (!row) throw fail('commissionNotFound');
   const now = deps.clock.now();
-  const status = commissionWireStatus(row, now);
-  if (status !== wanted) throw fail('commissionStatusConflict', { details: { status } });
-  return commissionView(row, row.transaction_id, now);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'partners', current.partner_id);
+    const fresh = (await findCommissionInProgram(trx, current.program_id, current.id))!;
+    const before = commissionWireStatus(fresh, now);
+    if (before === wanted) return fresh;
+    const changed = await change(trx, now);
+    if (!changed) throw fail('commissionStatusConflict', { details: { status: before } });
+    await queueCommissionUpdated(trx, changed, before, now);
+    return changed;
+  });
+  return commissionView(row, current.transaction_id, now);
 }

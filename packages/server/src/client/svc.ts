@@ -146,14 +146,13 @@ export class Svc {
       list: () => get('/api/v1/partners'),
     };
     this.commissions = {
-      // ky's searchParams leave out an undefined cursor (the first page).
+      // The next page's query is the first one with its cursor; none after the last page.
       async *list(query = {}) {
-        let cursor: string | null | undefined;
-        do {
-          const page = await get<CommissionsPage>('/api/v1/commissions', undefined, { ...query, cursor } as never);
+        for (let q: unknown = query; q;) {
+          const page: SvcResult<CommissionsPage> = await get('/api/v1/commissions', undefined, q as never);
           yield page;
-          cursor = page.next_cursor;
-        } while (cursor);
+          q = page.next_cursor && { ...query, cursor: page.next_cursor };
+        }
       },
     };
     this.links = {

@@ -20,6 +20,7 @@ const entries = [
   { in: join(client, 'app.ts'), out: 'app' },
   { in: join(client, 'partners.ts'), out: 'partners' },
   { in: join(client, 'webhooks.ts'), out: 'webhooks' },
+  { in: join(client, 'commissions.ts'), out: 'commissions' },
   { in: join(client, 'app.css'), out: 'app' },
 ];
 

@@ -3,6 +3,7 @@ import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
 import { webhooksSection } from './webhooks-section';
+import { commissionsSection } from './commissions-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -107,6 +108,7 @@ export function dashboardPage(view: DashboardView): string {
         <tbody id="perf-partners"></tbody></table>
       </div>
       ${partnersSection}
+      ${commissionsSection}
       ${webhooksSection}
       <div class="grid2">
         <div class="card" id="key-card">
@@ -137,6 +139,11 @@ export function dashboardPage(view: DashboardView): string {
           <p class="hint">Server required: a signup reported from the browser stays provisional until your server confirms it with the API key. Browser allowed: it counts at once.</p>
           <label for="st-origins">Allowed origins (one per line; empty = any origin)</label>
           <textarea id="st-origins" name="allowed_origins" placeholder="https://shop.example"></textarea>
+          <label for="st-hold">Commission hold period (days, 0 to 365)</label>
+          <input id="st-hold" name="commission_hold_days" type="number" min="0" max="365" required>
+          <p class="hint">New commissions stay pending this long (your refund window), then become due. 0: due at once.</p>
+          <label for="st-min-payout">Minimum payout (cents)</label>
+          <input id="st-min-payout" name="min_payout_cents" type="number" min="0" step="1" required>
           ${scriptSubmit('Save settings')}
           <div id="settings-result" aria-live="polite"></div>
         </form>
@@ -167,6 +174,6 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js')],
+    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js'), dashboardAssetUrl('commissions.js')],
   );
 }

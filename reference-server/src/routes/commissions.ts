@@ -29,7 +29,9 @@ export async function commissionRoutes(app: FastifyInstance): Promise<void> {
       const { program, role, account } = await access(request, request.params.programId);
       const partnerId = positiveId(request.params.partnerId, 'partnerIdInvalid');
       const body = objectBody(request.body);
-      return reply.status(201).send({ data: await createAdjustment(deps(), { program, role, by: accountActor(account), partnerId, body }) });
+      return reply
+        .status(201)
+        .send({ data: await createAdjustment(deps(), { program, role, by: accountActor(account), partnerId, body }) });
     },
   );
 

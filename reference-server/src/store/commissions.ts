@@ -85,7 +85,16 @@ export type StatusFilter = 'pending' | 'held' | 'due' | 'paid' | 'reversed' | 'd
  */
 export function listCommissions(
   db: Db,
-  query: { programId: number; now: number; limit: number; beforeId?: number; partnerId?: number; status?: StatusFilter; from?: number; to?: number },
+  query: {
+    programId: number;
+    now: number;
+    limit: number;
+    beforeId?: number;
+    partnerId?: number;
+    status?: StatusFilter;
+    from?: number;
+    to?: number;
+  },
 ): Promise<CommissionRow[]> {
   let q = commissionsWithSale(db).where('commissions.program_id', '=', query.programId);
   if (query.beforeId !== undefined) q = q.where('commissions.id', '<', query.beforeId);
@@ -97,10 +106,7 @@ export function listCommissions(
   else if (status !== undefined) {
     q = q.where('commissions.status', '=', 'pending');
     if (status === 'paid') q = q.where('commissions.paid_at', 'is not', null);
-    else
-      q = q
-        .where('commissions.paid_at', 'is', null)
-        .where('commissions.due_at', status === 'due' ? '<=' : '>', query.now);
+    else q = q.where('commissions.paid_at', 'is', null).where('commissions.due_at', status === 'due' ? '<=' : '>', query.now);
   }
   return q.orderBy('commissions.id', 'desc').limit(query.limit).execute();
 }

@@ -35,15 +35,30 @@ describe('adjustments (bonuses and clawbacks)', () => {
     });
     const listed = (await s.list()).body.data;
     expect(listed.map((c: { id: number }) => c.id)).toEqual([clawback.body.data.id, bonus.body.data.id, sale.id]);
-    const csv = await t.h.app.inject({ method: 'GET', url: `${s.m.base}/commissions.csv?from=2000-01-01&to=2999-12-31`, headers: { cookie: s.m.cookie } });
-    expect(csv.body).toMatch(new RegExp(`\\r\\n${bonus.body.data.id},${s.jane.id},Jane,jane@example.com,,,,500,USD,due,,[^,]+Z,,,adjustment,[^,]+Z\\r\\n`));
+    const csv = await t.h.app.inject({
+      method: 'GET',
+      url: `${s.m.base}/commissions.csv?from=2000-01-01&to=2999-12-31`,
+      headers: { cookie: s.m.cookie },
+    });
+    expect(csv.body).toMatch(
+      new RegExp(`\\r\\n${bonus.body.data.id},${s.jane.id},Jane,jane@example.com,,,,500,USD,due,,[^,]+Z,,,adjustment,[^,]+Z\\r\\n`),
+    );
     expect(csv.body).toMatch(new RegExp(`\\r\\n${clawback.body.data.id},${s.jane.id},[^\\r]*,-200,USD,due,[^\\r]*,adjustment,`));
     const audit = await t.h.store.db.selectFrom('audit_log').selectAll().where('program_id', '=', s.m.program.id).orderBy('id').execute();
-    const ownerEmail = (await t.h.store.db.selectFrom('accounts').select('email').where('id', '=', s.m.program.account_id).executeTakeFirstOrThrow()).email;
-    expect(audit.filter((a) => a.action === 'adjustment.created').map((a) => [a.target, a.actor, a.reason, JSON.parse(a.details)])).toEqual([
-      [`commission:${bonus.body.data.id}`, ownerEmail, 'Launch bonus', { partner_id: s.jane.id, amount_cents: 500, currency: 'USD' }],
-      [`commission:${clawback.body.data.id}`, ownerEmail, 'Returned goods', { partner_id: s.jane.id, amount_cents: -200, currency: 'USD' }],
-    ]);
+    const ownerEmail = (
+      await t.h.store.db.selectFrom('accounts').select('email').where('id', '=', s.m.program.account_id).executeTakeFirstOrThrow()
+    ).email;
+    expect(audit.filter((a) => a.action === 'adjustment.created').map((a) => [a.target, a.actor, a.reason, JSON.parse(a.details)])).toEqual(
+      [
+        [`commission:${bonus.body.data.id}`, ownerEmail, 'Launch bonus', { partner_id: s.jane.id, amount_cents: 500, currency: 'USD' }],
+        [
+          `commission:${clawback.body.data.id}`,
+          ownerEmail,
+          'Returned goods',
+          { partner_id: s.jane.id, amount_cents: -200, currency: 'USD' },
+        ],
+      ],
+    );
 
     // The payout settles both adjustments (net 300) and leaves the pending sale alone.
     expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 2, paid_cents: { USD: 300 }, carried_cents: {} });
@@ -64,7 +79,15 @@ describe('adjustments (bonuses and clawbacks)', () => {
   it('is for owners only and checks every field; a refusal records nothing', async () => {
     const s = await lifecycleShop(t.h);
     const count = async () =>
-      Number((await t.h.store.db.selectFrom('commissions').select((eb) => eb.fn.countAll().as('n')).where('program_id', '=', s.m.program.id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await t.h.store.db
+            .selectFrom('commissions')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('program_id', '=', s.m.program.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const good = { amount_cents: 500, currency: 'USD', reason: 'Bonus' };
     const member = await s.adjust(good, s.jane.id, 'member');
     expect(member.status).toBe(403);

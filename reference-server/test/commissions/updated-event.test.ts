@@ -42,7 +42,14 @@ describe('commission.updated', () => {
     await s.decline(b.id, 'duplicate order');
     await s.refund(c.transactionId);
     const events = await updates(3);
-    const base = { program_id: s.m.program.id, partner_id: s.jane.id, kind: 'sale', currency: 'USD', is_test: false, due_at: expect.any(String) };
+    const base = {
+      program_id: s.m.program.id,
+      partner_id: s.jane.id,
+      kind: 'sale',
+      currency: 'USD',
+      is_test: false,
+      due_at: expect.any(String),
+    };
     expect(events).toEqual([
       { ...base, commission_id: a.id, sale_id: expect.any(Number), amount_cents: 2_000, old_status: 'pending', new_status: 'due' },
       { ...base, commission_id: b.id, sale_id: expect.any(Number), amount_cents: 1_000, old_status: 'pending', new_status: 'declined' },
@@ -56,9 +63,18 @@ describe('commission.updated', () => {
     // Customers who signed up through Jane's link before her suspension buy after it: their commissions are held.
     const customers: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.links.jane}` } });
+      const click = await t.h.request('POST', '/api/v1/track/click', {
+        json: { affiliate_url: `https://shop.example/?aff=${s.links.jane}` },
+      });
       const customerKey = `cust_release_${s.m.program.id}_${i}`;
-      expect((await t.h.request('POST', '/api/v1/track/lead', { key: s.key, json: { click_id: click.body.click_id, customer_key: customerKey } })).status).toBe(200);
+      expect(
+        (
+          await t.h.request('POST', '/api/v1/track/lead', {
+            key: s.key,
+            json: { click_id: click.body.click_id, customer_key: customerKey },
+          })
+        ).status,
+      ).toBe(200);
       customers.push(customerKey);
     }
     expect((await s.call('PATCH', `/partners/${s.jane.id}`, { status: 'suspended' })).status).toBe(200);
@@ -74,7 +90,9 @@ describe('commission.updated', () => {
     expect((await s.call('PATCH', `/partners/${s.jane.id}`, { status: 'active' })).status).toBe(200);
     expect((await s.call('PATCH', `/partners/${s.jane.id}`, { status: 'active' })).status).toBe(200);
     const events = await updates(2);
-    expect(events.map((e) => [e.commission_id, e.old_status, e.new_status])).toEqual(held.sort((a, b) => a - b).map((id) => [id, 'held', 'due']));
+    expect(events.map((e) => [e.commission_id, e.old_status, e.new_status])).toEqual(
+      held.sort((a, b) => a - b).map((id) => [id, 'held', 'due']),
+    );
   });
 
   it('two approvals, then two declines, at the same time: each change once, one event each', async () => {

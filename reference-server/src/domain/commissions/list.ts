@@ -28,9 +28,11 @@ export async function commissionsPage(
   }
   const from = query.from === undefined ? undefined : dateBound(query.from, 'start');
   const to = query.to === undefined ? undefined : dateBound(query.to, 'end');
-  if ((query.from !== undefined && from === undefined) || (query.to !== undefined && to === undefined)) throw fail('commissionListRangeInvalid');
+  if ((query.from !== undefined && from === undefined) || (query.to !== undefined && to === undefined))
+    throw fail('commissionListRangeInvalid');
   if (from !== undefined && to !== undefined && from > to) throw fail('commissionListRangeInvalid');
-  const limit = query.limit === undefined ? defaultLimit : typeof query.limit === 'string' && /^\d{1,3}$/.test(query.limit) ? Number(query.limit) : NaN;
+  const limit =
+    query.limit === undefined ? defaultLimit : typeof query.limit === 'string' && /^\d{1,3}$/.test(query.limit) ? Number(query.limit) : NaN;
   if (!(limit >= 1 && limit <= maxLimit)) throw fail('commissionListLimitInvalid');
   const beforeId = query.cursor === undefined ? undefined : cursorId(query.cursor);
   let partnerId: number | undefined;

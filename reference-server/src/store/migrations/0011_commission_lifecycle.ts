@@ -49,7 +49,11 @@ async function rebuildSqliteCommissions(db: Kysely<unknown>): Promise<void> {
     .replace(/^create table "commissions"/i, 'create table "commissions_rebuilt"')
     .replace('"sale_id" integer not null unique', '"sale_id" integer unique')
     .replace('"due_at" integer', '"due_at" integer not null');
-  if (changed.includes('"sale_id" integer not null') || !changed.includes('commissions_rebuilt') || !changed.includes('"due_at" integer not null'))
+  if (
+    changed.includes('"sale_id" integer not null') ||
+    !changed.includes('commissions_rebuilt') ||
+    !changed.includes('"due_at" integer not null')
+  )
     throw new Error(`unexpected commissions definition: ${table}`);
   // Explicit indexes only (the UNIQUE of sale_id comes back with the table).
   const indexes = rows.filter((r) => r.type === 'index' && r.sql !== null).map((r) => r.sql!);

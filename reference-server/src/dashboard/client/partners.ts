@@ -3,7 +3,7 @@
  * (app.ts) announces the open program with a `svc:program` event; the partner view loads on its own from
  * GET /api/partner.
  */
-import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit } from './dom';
+import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Partner = Answer<'dashboardListPartners'>['data']['partners'][number];
@@ -269,9 +269,25 @@ async function loadPartnerView(): Promise<void> {
         table,
         el('h4', { text: 'Your links' }),
         links,
+        el('h4', { text: 'Your latest commissions' }),
+        ownCommissions(entry.commissions),
       ]),
     );
   }
+}
+/** The partner's latest 50 commissions in a program: pending ones show when they become due. */
+function ownCommissions(list: Answer<'partnerView'>['data']['partners'][number]['commissions']): HTMLElement {
+  if (list.length === 0) return el('p', { className: 'muted', text: 'No commissions yet.' });
+  const rows = list.map((c) =>
+    el('tr', { 'data-commission-id': String(c.id), 'data-status': c.status }, [
+      el('td', { text: when(c.created_at, '') }),
+      el('td', { text: money({ [c.currency]: c.amount_cents }) }),
+      el('td', { text: c.kind === 'adjustment' ? c.status + ' (adjustment)' : c.status }),
+      el('td', { text: c.status === 'pending' ? 'due ' + when(c.due_at, '') : '' }),
+    ]),
+  );
+  const headings = ['Created', 'Amount', 'Status', 'Due'].map((h) => el('th', { text: h }));
+  return el('table', { className: 'own-commissions' }, [el('thead', {}, [el('tr', {}, headings)]), el('tbody', {}, rows)]);
 }
 async function answerInvitation(partnerId: number, answer: 'accept' | 'decline'): Promise<void> {
   try {

@@ -1,4 +1,12 @@
-export { Svc, type SvcTrack, type SvcCli, type SvcPartners, type SvcLinks, type SvcCommissions, type CommissionListQuery } from './client/svc';
+export {
+  Svc,
+  type SvcTrack,
+  type SvcCli,
+  type SvcPartners,
+  type SvcLinks,
+  type SvcCommissions,
+  type CommissionListQuery,
+} from './client/svc';
 export type { SvcOptions } from './client/options';
 export type { SvcResult, SaleResult, LeadResult, DuplicateSale, SaleAmount, Exact } from './client/types';
 export type { RateLimit, ResponseMeta } from './http/meta';

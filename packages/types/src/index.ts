@@ -70,12 +70,7 @@ export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
 export type WebhookEvent =
-  | LeadCreatedEvent
-  | SaleCreatedEvent
-  | CommissionCreatedEvent
-  | CommissionUpdatedEvent
-  | SaleRefundedEvent
-  | WebhookTestEvent;
+  LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | CommissionUpdatedEvent | SaleRefundedEvent | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];

@@ -754,9 +754,10 @@ export interface paths {
          *     `YYYY-MM-DD` is a whole UTC day, or an ISO 8601 date-time with a zone), optionally one partner's, oldest first,
          *     one row per commission with a header row. Columns: `commission_id, partner_id, partner_name, partner_email,
          *     sale_id, transaction_id, sale_amount_cents, amount_cents, currency, status, sale_at, created_at, paid_at,
-         *     reversed_at` (times ISO 8601, amounts integer cents). `status` is `held`, `due`, `paid`, `reversed` or
-         *     `declined` (`CommissionStatus`); a commission reversed after it was paid keeps its `paid_at` (it lowers the
-         *     partner's next payout). Text that a spreadsheet
+         *     reversed_at, kind, due_at` (times ISO 8601, amounts integer cents). `status` is the `CommissionStatus` at the
+         *     time of the export (`pending` while the hold period runs); a commission reversed after it was paid keeps its
+         *     `paid_at` (it lowers the partner's next payout). An adjustment (`kind: adjustment`) has empty `sale_id`,
+         *     `transaction_id`, `sale_amount_cents` and `sale_at`. Text that a spreadsheet
          *     would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `'`.
          */
         get: operations["dashboardExportCommissions"];

@@ -29,7 +29,7 @@ async function post(path: string, body: unknown, headers: Record<string, string>
     body: JSON.stringify(body),
   });
   expect(res.status, path).toBeLessThan(300);
-  return (await res.json()) as any;
+  return await res.json();
 }
 
 describe('the Commissions section in Chromium', () => {

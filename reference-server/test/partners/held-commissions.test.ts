@@ -180,7 +180,14 @@ describe('approving and declining a commission (owners only)', () => {
       expect((await s.decide(id, 'decline', { reason: 'Another reason' })).body.data.decline_reason).toBe('Self-referral');
     }
     await s.status('active');
-    expect(await s.figures()).toEqual({ due_cents: {}, held_cents: {}, pending_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} });
+    expect(await s.figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      pending_cents: {},
+      paid_cents: {},
+      reversed_cents: {},
+      balance_cents: {},
+    });
     expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 0 });
     await s.refund(due.transactionId);
     expect((await s.row(due.commissionId)).status).toBe('declined');

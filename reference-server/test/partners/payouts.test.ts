@@ -40,7 +40,9 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     expect(header).toBe(
       'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,kind,due_at',
     );
-    expect(first).toMatch(new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,sale,[^,]+Z$`));
+    expect(first).toMatch(
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,sale,[^,]+Z$`),
+    );
     expect(second).toMatch(
       new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z,sale,[^,]+Z$`),
     );
@@ -117,7 +119,14 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
       answers.reduce((sum, a) => sum + pick(a.body.data), 0);
     expect(total((d) => d.paid_cents.USD ?? 0)).toBe(3_000);
     expect(total((d) => d.commissions_paid)).toBe(2);
-    expect(await figures()).toEqual({ due_cents: {}, held_cents: {}, pending_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
+    expect(await figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      pending_cents: {},
+      paid_cents: { USD: 3_000 },
+      reversed_cents: {},
+      balance_cents: {},
+    });
   });
 
   it('leaves commissions created after `through` due', async () => {

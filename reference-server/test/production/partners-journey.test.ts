@@ -102,12 +102,27 @@ describe('partners journey on a server without test control', () => {
             leads: 1,
             sales: 1,
             revenue_cents: { USD: 12_500 },
-            commissions: { due_cents: { USD: 2_500 }, held_cents: {}, pending_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_500 } },
+            commissions: {
+              due_cents: { USD: 2_500 },
+              held_cents: {},
+              pending_cents: {},
+              paid_cents: {},
+              reversed_cents: {},
+              balance_cents: { USD: 2_500 },
+            },
           },
         },
         links: [link.body.data],
         commissions: [
-          { id: expect.any(Number), kind: 'sale', status: 'due', due_at: expect.any(String), amount_cents: 2_500, currency: 'USD', created_at: expect.any(String) },
+          {
+            id: expect.any(Number),
+            kind: 'sale',
+            status: 'due',
+            due_at: expect.any(String),
+            amount_cents: 2_500,
+            currency: 'USD',
+            created_at: expect.any(String),
+          },
         ],
       },
     ]);
@@ -130,6 +145,13 @@ describe('partners journey on a server without test control', () => {
     const paid = await call('GET', csvPath, { cookie: merchant });
     expect(paid.text.split('\r\n')[1]).toMatch(/,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,sale,[^,]+Z$/);
     const after = (await call('GET', '/api/partner', { cookie: dana })).body.data.partners[0].partner.figures.commissions;
-    expect(after).toEqual({ due_cents: {}, held_cents: {}, pending_cents: {}, paid_cents: { USD: 2_500 }, reversed_cents: {}, balance_cents: {} });
+    expect(after).toEqual({
+      due_cents: {},
+      held_cents: {},
+      pending_cents: {},
+      paid_cents: { USD: 2_500 },
+      reversed_cents: {},
+      balance_cents: {},
+    });
   });
 });

@@ -45,7 +45,13 @@ describe('events of the funnel', () => {
       expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
     }
     const byType = Object.fromEntries(got.map((x) => [x.event.type, x.event]));
-    expect(Object.keys(byType).sort()).toEqual(['commission.created', 'commission.updated', 'lead.created', 'sale.created', 'sale.refunded']);
+    expect(Object.keys(byType).sort()).toEqual([
+      'commission.created',
+      'commission.updated',
+      'lead.created',
+      'sale.created',
+      'sale.refunded',
+    ]);
     const ids = { program_id: s.program.id, partner_id: s.partnerId, customer_key: f.customerKey };
     expect(byType['lead.created'].data).toEqual({ ...ids, click_id: f.clickId, is_test: false });
     expect(byType['sale.created'].data).toEqual({

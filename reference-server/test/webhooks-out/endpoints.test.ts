@@ -66,7 +66,8 @@ describe('webhook endpoints in the dashboard API', () => {
 
   it('refuses unknown, repeated or no event types, and an eleventh endpoint', async () => {
     const s = await shop(t.h);
-    const message = 'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded';
+    const message =
+      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded';
     for (const events of [[], ['click.created'], ['sale.created', 'sale.created'], 'sale.created', [1]]) {
       const res = await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/svc', events });
       expect(res.status, JSON.stringify(events)).toBe(400);

@@ -35,7 +35,11 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * (empty sale columns) and `kind` says so; a commission reversed after payment keeps
  * its `paid_at`.
  */
-export async function commissionsCsv(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, query: Record<string, unknown>): Promise<string> {
+export async function commissionsCsv(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  program: Program,
+  query: Record<string, unknown>,
+): Promise<string> {
   const from = dateBound(query.from, 'start');
   const to = dateBound(query.to, 'end');
   if (from === undefined || to === undefined || from > to) throw fail('commissionsRangeInvalid');

@@ -18,6 +18,7 @@ const projects = [
   // The dashboard's browser code: the DOM, no Node types.
   './reference-server/src/dashboard/client/tsconfig.json',
   './examples/*/tsconfig.json',
+  './docs/tsconfig.json',
 ];
 
 const sqlAndDrivers = ['kysely', 'pg', 'better-sqlite3', 'ioredis'];
@@ -28,6 +29,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'packs/**',
+      // VitePress's build cache (pnpm docs:build).
+      'docs/.vitepress/cache/**',
       '**/screenshots/**',
       // Generated from spec/openapi.yaml (a drift test keeps it equal to a fresh generation).
       'packages/types/src/openapi.ts',

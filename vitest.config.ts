@@ -12,6 +12,8 @@ export default defineConfig({
       // The tracker's engine-neutral browser tests once more, in Firefox (packages/tracker/test/browser/harness.ts).
       'packages/tracker/vitest.firefox.config.ts',
       'examples/*',
+      // The docs site: a page per error code, plain language (the site's build checks the links).
+      'docs/vitest.config.ts',
       {
         extends: './reference-server/vitest.config.ts',
         test: { name: 'reference-server:sqlite', root: './reference-server', env: { DATABASE_URL: 'sqlite::memory:' } },

@@ -1,7 +1,7 @@
 /**
  * Builds the dashboard's browser code (src/dashboard/client) into dist/dashboard: one minified script per section
- * (app.js, partners.js, webhooks.js, each an IIFE, as the page's CSP allows no inline script) and app.css. The
- * server serves exactly these four files (src/dashboard/built-assets.ts). Run by `pnpm build` after tsup, and by
+ * (app.js, partners.js, webhooks.js, audit.js, each an IIFE, as the page's CSP allows no inline script) and app.css. The
+ * server serves exactly these files (src/dashboard/built-assets.ts). Run by `pnpm build` after tsup, and by
  * the tests' global setup (test/global-setup.ts) so that they always serve the current source.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
@@ -19,8 +19,10 @@ export const dashboardAssetsDir = join(packageRoot, 'dist', 'dashboard');
 const entries = [
   { in: join(client, 'app.ts'), out: 'app' },
   { in: join(client, 'partners.ts'), out: 'partners' },
+  { in: join(client, 'payouts.ts'), out: 'payouts' },
   { in: join(client, 'webhooks.ts'), out: 'webhooks' },
   { in: join(client, 'commissions.ts'), out: 'commissions' },
+  { in: join(client, 'audit.ts'), out: 'audit' },
   { in: join(client, 'app.css'), out: 'app' },
 ];
 

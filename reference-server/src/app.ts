@@ -23,6 +23,7 @@ import { sessionCookieFor } from './http/session-cookie';
 import { openIdProvider } from './identity/openid-provider';
 import { outboundWebhooks } from './outbound';
 import { registerRoutes } from './routes';
+import { builtDocsDir } from './routes/docs-site';
 import type { WorkspaceCreators } from './domain/programs/creators';
 import type { Services } from './services';
 import type { Store } from './store/db';
@@ -43,6 +44,11 @@ export interface AppOptions {
   redis?: { url: string; prefix?: string | undefined };
   /** Base URL the server is reached at (links it prints and serves; the cookie's `Secure` and HSTS follow it). */
   publicUrl?: string;
+  /**
+   * The docs site: `url` (`SVC_DOCS_URL`) when it lives elsewhere, and `/docs/*` redirects there; else `dir`, the built
+   * site served at `/docs/` (default: the repository's `docs/.vitepress/dist`, written by `pnpm docs:build`).
+   */
+  docs?: { url?: string; dir?: string };
   /** OpenID Connect sign-in (`SVC_OIDC_*`); the redirect URI is `${publicUrl}/auth/callback`. */
   oidc?: OidcConfig;
   /** The email-only development sign-in (`SVC_DEV_SIGN_IN=1`); on whenever test control is. */
@@ -113,6 +119,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
       options.rateLimitStore ??
       (options.redis ? redisRateLimits(options.redis.url, { prefix: options.redis.prefix }, app.log) : new MemoryRateLimitStore()),
     publicUrl,
+    docs: options.docs?.url
+      ? { url: options.docs.url, dir: undefined }
+      : { url: `${publicUrl}/docs`, dir: options.docs?.dir ?? builtDocsDir() },
     signIn: {
       identityProvider: options.oidc && openIdProvider({ ...options.oidc, redirectUri: `${publicUrl}/auth/callback` }),
       dev: options.devSignIn === true || options.testControl === true,

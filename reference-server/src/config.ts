@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { ConfigError } from './config-error';
 import { minSecretKeyLength } from './domain/login/server-key';
 import { parseWorkspaceCreators, type WorkspaceCreators } from './domain/programs/creators';
 import { readConnectionLimits, type ConnectionLimits } from './http/connection-limits';
@@ -59,6 +60,8 @@ export interface ServerConfig {
   webhooksAllowPrivate: boolean;
   /** `SVC_LOOKUP_CACHE_MAX_AGE_MS` (PostgreSQL; tests): the cached lookups' age limit, 1,000 ms by default. */
   lookupCacheMaxAgeMs: number | undefined;
+  /** `SVC_DOCS_URL`: where the docs site lives when not at `${PUBLIC_URL}/docs` (`/docs/*` then redirects there). */
+  docsUrl: string | undefined;
 }
 
 const oidcVariables = ['SVC_OIDC_ISSUER', 'SVC_OIDC_CLIENT_ID', 'SVC_OIDC_CLIENT_SECRET'] as const;
@@ -66,10 +69,10 @@ const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /** Reads and checks the environment; a half-configured setting stops the start with a message naming the variable. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const port = Number(env.PORT ?? 8787);
+  const port = readPort(env.PORT);
   const host = env.HOST ?? '127.0.0.1';
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!logLevels.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
+  if (!logLevels.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
   return {
     port,
     host,
@@ -93,12 +96,32 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
       ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS)
       : undefined,
+    docsUrl: env.SVC_DOCS_URL ? readHttpUrl('SVC_DOCS_URL', env.SVC_DOCS_URL).replace(/\/+$/, '') : undefined,
   };
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value === '') return 8787;
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65_535)
+    throw new ConfigError(`PORT must be a port number (0 to 65535), got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
+function readHttpUrl(name: string, value: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+  return url.href;
 }
 
 function readPositiveInteger(name: string, value: string): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer (milliseconds); got ${value}`);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive integer (milliseconds); got ${value}`);
   return n;
 }
 
@@ -107,9 +130,9 @@ function readPublicUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+    throw new ConfigError(`PUBLIC_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('PUBLIC_URL must start with https:// or http://');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError('PUBLIC_URL must start with https:// or http://');
   return url.origin;
 }
 
@@ -117,14 +140,14 @@ function readOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   const [issuer, clientId, clientSecret] = oidcVariables.map((name) => env[name] || undefined);
   if (issuer === undefined && clientId === undefined && clientSecret === undefined) return undefined;
   const missing = oidcVariables.filter((name) => !env[name]);
-  if (missing.length > 0) throw new Error(`OpenID Connect sign-in is half configured: set ${missing.join(' and ')} too`);
+  if (missing.length > 0) throw new ConfigError(`OpenID Connect sign-in is half configured: set ${missing.join(' and ')} too`);
   return { issuer: issuer!, clientId: clientId!, clientSecret: clientSecret!, emailsVerified: env.SVC_OIDC_EMAILS_VERIFIED === '1' };
 }
 
 function readSecretKey(value: string | undefined): string | undefined {
   if (!value) return undefined;
   if (value.length < minSecretKeyLength)
-    throw new Error(`SVC_SECRET_KEY must be at least ${minSecretKeyLength} characters (try: openssl rand -base64 48)`);
+    throw new ConfigError(`SVC_SECRET_KEY must be at least ${minSecretKeyLength} characters (try: openssl rand -base64 48)`);
   return value;
 }
 
@@ -134,7 +157,7 @@ function readWebhookSecrets(value: string | undefined): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   const wrong = secrets.find((s) => !s.startsWith('whsec_'));
-  if (wrong !== undefined) throw new Error('SVC_PROCESSOR_WEBHOOK_SECRET holds Stripe endpoint secrets, each starting with whsec_');
+  if (wrong !== undefined) throw new ConfigError('SVC_PROCESSOR_WEBHOOK_SECRET holds Stripe endpoint secrets, each starting with whsec_');
   return secrets;
 }
 
@@ -145,7 +168,7 @@ function readStripeConnect(env: NodeJS.ProcessEnv): StripeConnectConfig | undefi
   const connectUrl = env.SVC_STRIPE_CONNECT_URL || undefined;
   if (clientId === undefined && secretKey === undefined && connectUrl === undefined) return undefined;
   const missing = stripeConnectVariables.filter((name) => !env[name]);
-  if (missing.length > 0) throw new Error(`Connect with Stripe is half configured: set ${missing.join(' and ')} too`);
+  if (missing.length > 0) throw new ConfigError(`Connect with Stripe is half configured: set ${missing.join(' and ')} too`);
   return { clientId: clientId!, secretKey: secretKey!, connectUrl: readConnectUrl(connectUrl ?? 'https://connect.stripe.com') };
 }
 
@@ -157,7 +180,7 @@ function readConnectUrl(value: string): string {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new Error(`SVC_STRIPE_CONNECT_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
+    throw new ConfigError(`SVC_STRIPE_CONNECT_URL must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
   }
   return url.origin;
 }

@@ -3,18 +3,28 @@
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readConfig } from './config';
+import { ConfigError, exitOnConfigError } from './config-error';
 import { banner } from './demo/banner';
 import { readDemoKey, removeDemoFiles, writeDemoKey } from './demo/demo-key';
 import { startDemo } from './demo/start-demo';
 import { handleShutdownSignals } from './shutdown';
 
-const { values: flags } = parseArgs({ options: { fresh: { type: 'boolean' } }, strict: true });
+// A configuration error is one line naming the variable and the fix, and exit code 2 (no stack trace).
+const { values: flags } = exitOnConfigError('pnpm start', () => {
+  try {
+    return parseArgs({ options: { fresh: { type: 'boolean' } }, strict: true });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message} (the demo takes only --fresh)`);
+  }
+});
 const databaseFile = join(process.cwd(), 'svc-demo.sqlite');
 const keyFile = join(process.cwd(), 'svc-demo.key');
 const usesDemoFile = !process.env.DATABASE_URL;
 if (flags.fresh) removeDemoFiles(usesDemoFile ? [databaseFile, keyFile] : [keyFile]);
 
-const config = readConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || `sqlite:${databaseFile}` });
+const config = exitOnConfigError('pnpm start', () =>
+  readConfig({ ...process.env, DATABASE_URL: process.env.DATABASE_URL || `sqlite:${databaseFile}` }),
+);
 const fixedKey = process.env.SVC_DEMO_API_KEY || undefined;
 const apiKey = fixedKey ?? readDemoKey(keyFile);
 let demo;

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { ConfigError } from './config-error';
+import { configVariableLines } from './config-variables';
 
 export const usage = `svc-reference-server: the svc service, statefully, on SQLite or PostgreSQL.
 
@@ -9,21 +11,24 @@ Options:
   --host <address>    Interface to listen on (overrides HOST; default 127.0.0.1)
   -h, --help          Show this help
 
-Everything else comes from the environment: DATABASE_URL, REDIS_URL, PUBLIC_URL, TRUST_PROXY,
-SVC_OIDC_ISSUER, SVC_OIDC_CLIENT_ID, SVC_OIDC_CLIENT_SECRET, SVC_DEV_SIGN_IN, SVC_SECRET_KEY,
-SVC_PROCESSOR_WEBHOOK_SECRET, SVC_WEBHOOKS_ALLOW_PRIVATE, SVC_TEST_CONTROL, LOG_LEVEL.
-Every variable and a production checklist: docs/deploying.md in the svc repository.
+Environment (name, default, meaning):
+${configVariableLines().join('\n')}
+
+Health checks:
+  GET /healthz        200 while the server answers and its database does, else 503 (liveness)
+  GET /readyz         503 naming each dependency that is down (database, Redis), 200 otherwise (readiness)
+
+A wrong value stops the start with one line naming the variable, and exit code 2.
+Production checklist: docs/deploying.md in the svc repository.
 `;
 
 /** The command line of `svc-reference-server`: flags override the matching environment variables. */
 export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: true } | { help: false; env: NodeJS.ProcessEnv } {
-  const { values } = parseArgs({
-    args: argv,
-    options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    strict: true,
-  });
+  // `pnpm serve -- --port 9000` (npm's habit) hands the `--` on: the flags after it are meant all the same.
+  const { values } = parseFlags(argv[0] === '--' ? argv.slice(1) : argv);
   if (values.help) return { help: true };
-  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new Error(`--port must be a port number, got ${values.port}`);
+  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port))
+    throw new ConfigError(`--port must be a port number, got ${values.port}`);
   return {
     help: false,
     env: {
@@ -32,4 +37,17 @@ export function readServerArgs(argv: string[], env: NodeJS.ProcessEnv): { help: 
       ...(values.host === undefined ? {} : { HOST: values.host }),
     },
   };
+}
+
+/** node:util's parseArgs, its refusals (an unknown flag, a missing value) made configuration errors. */
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      options: { port: { type: 'string' }, host: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    });
+  } catch (error) {
+    throw new ConfigError(`${(error as Error).message} (svc-reference-server --help lists the options)`);
+  }
 }

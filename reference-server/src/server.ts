@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 import { buildApp } from './app';
-import { readConfig, type ServerConfig } from './config';
+import { readConfig } from './config';
+import { exitOnConfigError } from './config-error';
 import { readServerArgs, usage } from './server-args';
 import { handleShutdownSignals } from './shutdown';
 import { openStore } from './store/db';
 
-const args = readServerArgs(process.argv.slice(2), process.env);
+// A configuration error is one line naming the variable and the fix, and exit code 2 (no stack trace).
+const args = exitOnConfigError('svc-reference-server', () => readServerArgs(process.argv.slice(2), process.env));
 if (args.help) {
   process.stdout.write(usage);
   process.exit(0);
 }
-const config = configOrExit(args.env);
+const config = exitOnConfigError('svc-reference-server', () => readConfig(args.env));
 const store = await openStore(config.databaseUrl, config.lookupCacheMaxAgeMs ? { lookupCacheMaxAgeMs: config.lookupCacheMaxAgeMs } : {});
 const app = buildApp({
   store,
@@ -20,6 +22,7 @@ const app = buildApp({
   // §Limits across processes: servers sharing one Redis count one client against one limit.
   ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
   publicUrl: config.publicUrl,
+  ...(config.docsUrl ? { docs: { url: config.docsUrl } } : {}),
   trustProxy: config.trustProxy,
   ...(config.oidc ? { oidc: config.oidc } : {}),
   devSignIn: config.devSignIn,
@@ -41,16 +44,6 @@ handleShutdownSignals(async () => {
   await app.close();
   await store.close();
 });
-
-/** A wrong setting stops the start with its one line (naming the variable), not a stack trace. */
-function configOrExit(env: NodeJS.ProcessEnv): ServerConfig {
-  try {
-    return readConfig(env);
-  } catch (error) {
-    process.stderr.write(`svc-reference-server: ${(error as Error).message}\n`);
-    process.exit(1);
-  }
-}
 
 /** Safe by default: nobody can sign in until sign-in is configured; say so once, and say what dev sign-in means. */
 function warnAboutSignIn(): void {

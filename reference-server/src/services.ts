@@ -18,6 +18,11 @@ export interface Services {
   rateLimitStore: RateLimitStore;
   /** Public base URL of this server (sign-in links, the dashboard, the tracker script); an origin, no path. */
   publicUrl: string;
+  /**
+   * The docs site (routes/docs-site.ts): `url`, where readers find it (`SVC_DOCS_URL`, else `${publicUrl}/docs`;
+   * every `docs_url` points into it); `dir`, its built files when this server serves them.
+   */
+  docs: { url: string; dir: string | undefined };
   /** How people sign in (docs/deploying.md, "Sign-in"). */
   signIn: {
     /** The OpenID Connect issuer, when configured. */

@@ -37,11 +37,11 @@ describe('docs', () => {
   });
 
   it('have the key-rotation page the server links to in docs_url and the Link header', async () => {
+    // The docs site's page (docs/ is the site's root): `${docs url}/key-rotation` is docs/key-rotation.md.
     const source = await readFile(join(root, 'reference-server/src/http/program-key.ts'), 'utf8');
-    const url = /rotationDocsUrl = '([^']+)'/.exec(source)?.[1];
-    expect(url).toMatch(/^https:\/\/github\.com\/svc-dev\/svc\/blob\/main\//);
-    const page = url!.replace('https://github.com/svc-dev/svc/blob/main/', '');
-    expect(await readFile(join(root, page), 'utf8')).toMatch(/^# Rotating a program API key/);
+    const page = /rotationDocsUrl = [^\n]*\.docs\.url\}\/([\w-]+)`/.exec(source)?.[1];
+    expect(page).toBe('key-rotation');
+    expect(await readFile(join(root, `docs/${page}.md`), 'utf8')).toMatch(/^# Rotating a program API key/);
   });
 
   it('link every section of the troubleshooting page from its table of contents', async () => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { main } from './cli/main';
+import { printable } from './output/printable';
 import { version } from '../package.json';
 
 // `svc programs | head` closes stdout early: that is the reader's choice, not a failure.
@@ -15,7 +16,8 @@ main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, st
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(`svc: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
+    // Its message may hold a server's text: no escape sequence reaches the terminal.
+    process.stderr.write(`svc: unexpected error: ${printable((error as Error)?.stack ?? String(error))}\n`);
     process.exitCode = 1;
   },
 );

@@ -1,3 +1,8 @@
+/**
+ * The client: leads, sales, refunds, readiness, partners, links and commissions, and every error it throws.
+ *
+ * @module @svc/server
+ */
 export {
   Svc,
   type SvcTrack,
@@ -28,5 +33,6 @@ export {
   SvcNetworkError,
   SvcTimeoutError,
   isSvcError,
+  errorPage,
   type SvcErrorCode,
 } from './errors/errors';

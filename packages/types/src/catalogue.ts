@@ -276,7 +276,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     partnerNameInvalid: platform(400, 'name is required: 1 to 200 characters'),
     partnerEmailInvalid: platform(400, 'email must be an email address, or null'),
     partnerStatusInvalid: platform(400, 'status must be active or suspended'),
-    partnerNothingToUpdate: platform(400, 'Send at least one of name, email, status'),
+    partnerNothingToUpdate: platform(400, 'Send at least one of name, email, status, commission_type and commission_rate'),
     partnerIdInvalid: platform(400, 'partner_id must be a positive integer'),
     partnerNotFound: platform(404, 'Partner not found'),
     linkShortLinkInvalid: platform(400, 'short_link must be 3 to 64 characters: letters, digits, _ or -'),
@@ -287,6 +287,21 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
     payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
     payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
+    // Payout records and per-partner terms (issue 32; Decisions on the payout and partner routes).
+    payoutReferenceInvalid: platform(400, 'reference must be text of at most 200 characters, or null'),
+    payoutMethodInvalid: platform(400, 'method must be text of at most 100 characters, or null'),
+    payoutNoteInvalid: platform(400, 'note must be text of at most 1000 characters, or null'),
+    payoutForceInvalid: platform(400, 'force must be true or false'),
+    // Sent with `error.details.min_payout_cents`.
+    payoutBelowMinimum: platform(400, "The payout is below the program's minimum payout; send force: true to record it anyway"),
+    payoutNothingToPay: platform(409, 'Nothing to pay: the partner has no due commissions through that date'),
+    payoutIdInvalid: platform(400, 'payoutId must be a positive integer'),
+    payoutNotFound: platform(404, 'Payout not found'),
+    payoutsPageInvalid: platform(400, 'limit must be 1 to 100 and cursor a next_cursor of a previous page'),
+    partnerTermsInvalid: platform(
+      400,
+      'commission_type and commission_rate go together: a type of percent, fixed, recurring_percent or recurring_fixed and a positive rate within its cap, or both null',
+    ),
     // The merchant decides (Decisions on the partner and commission routes).
     linkDisabledByMerchant: platform(403, 'This link was turned off by the merchant; ask them to turn it on'),
     commissionIdInvalid: platform(400, 'commissionId must be a positive integer'),
@@ -304,6 +319,11 @@ export const catalogue = /* @__PURE__ */ (() =>
     adjustmentAmountInvalid: platform(400, 'amount_cents must be a non-zero integer from -1000000000000 to 1000000000000'),
     adjustmentCurrencyInvalid: platform(400, 'currency must be one of: USD, EUR, VND'),
 
+    // The audit log (dashboard; decisions in the OpenAPI spec, `dashboardAuditLog`).
+    auditLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
+    auditCursorInvalid: platform(400, 'cursor must be a next_cursor this list returned'),
+    auditActionInvalid: platform(400, 'action must be one of the AuditAction values'),
+
     // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
     webhookEndpointUrlInvalid: platform(
       400,
@@ -312,7 +332,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     webhookEndpointUrlPrivate: platform(400, 'url must not point at a loopback, private or link-local address'),
     webhookEndpointEventsInvalid: platform(
       400,
-      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded',
+      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded, payout.created',
     ),
     webhookEndpointLimit: platform(400, 'A program has at most 10 webhook endpoints'),
     webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),

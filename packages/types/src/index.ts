@@ -68,9 +68,17 @@ export type CommissionStatus = Schemas['CommissionStatus'];
 export type CommissionsPage = Schemas['CommissionsPage'];
 export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
+export type PayoutCreatedEvent = Schemas['PayoutCreatedEvent'];
+export type Payout = Schemas['Payout'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
 export type WebhookEvent =
-  LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | CommissionUpdatedEvent | SaleRefundedEvent | WebhookTestEvent;
+  | LeadCreatedEvent
+  | SaleCreatedEvent
+  | CommissionCreatedEvent
+  | CommissionUpdatedEvent
+  | SaleRefundedEvent
+  | PayoutCreatedEvent
+  | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];
@@ -93,4 +101,5 @@ export const webhookEventTypes = [
   'commission.created',
   'commission.updated',
   'sale.refunded',
+  'payout.created',
 ] as const satisfies readonly WebhookEventType[];

@@ -297,7 +297,9 @@ export interface paths {
          *     route: it sends the person to `sign_in_url`, where the login completes only when they press Authorize beside
          *     the `user_code`.) The account is the one keyed by the token's `iss` + `sub`, created on first use, its email
          *     from the `email` claim, which the issuer must mark `email_verified: true` (or the operator vouch for it with
-         *     `SVC_OIDC_EMAILS_VERIFIED=1`). Without OpenID Connect, only with the development sign-in on
+         *     `SVC_OIDC_EMAILS_VERIFIED=1`). **Decision:** the claim counts only as `true` or the string `"true"`; any other
+         *     value (`false`, `"false"`, `null`) is refused, and `SVC_OIDC_EMAILS_VERIFIED=1` speaks only for an absent
+         *     claim. Without OpenID Connect, only with the development sign-in on
          *     (`SVC_DEV_SIGN_IN=1` or test control), the server's own development tokens count (HS256 under the server
          *     secret, `aud` `svc-cli`). A token that does not verify answers 401 and leaves the session pending: the next
          *     poll hands out no token.
@@ -652,7 +654,8 @@ export interface paths {
          * @description **Decision** (§Resources: partners and links exist, their management routes are not shown): any active member
          *     adds a partner with a `name` (1 to 200 characters) and optionally an `email`, stored lower-cased. The account
          *     that signs in with that email sees a pending invitation in the partner view (`GET /api/partner`) and the
-         *     program's figures and links only once it accepts (`invitation`). A new partner is `active`.
+         *     program's figures and links only once it accepts (`invitation`). A new partner is `active` and follows the
+         *     program's commission terms (`commission_type` and `commission_rate` null).
          */
         post: operations["dashboardCreatePartner"];
         delete?: never;
@@ -677,7 +680,11 @@ export interface paths {
         /**
          * Rename, re-invite, suspend or reactivate a partner
          * @description **Decision:** any active member changes `name`, `email` (null removes the invitation; a new email is a new,
-         *     `pending` invitation) or `status`. A `suspended` partner's links refuse clicks exactly as a disabled link does
+         *     `pending` invitation) or `status`. **Decision** (issue 32, per-partner terms): `commission_type` and
+         *     `commission_rate` set the partner's own terms (both together, the rate positive and within the caps of
+         *     `SaleRequest`'s `commission_rate`), or both null to follow the program again. They apply to the sales recorded
+         *     after the change; commissions already recorded keep their amount. The partner list and the partner view show
+         *     the terms in force (`terms`); a change is recorded in the audit log (`partner.terms_changed`, old and new). A `suspended` partner's links refuse clicks exactly as a disabled link does
          *     (410 `link_disabled`, nothing recorded); their recorded clicks, leads, sales and commissions stay. **Decision:**
          *     a sale attributed to a suspended partner (a customer who clicked before the suspension) still records its
          *     commission, as `held`: not due, not paid, not in the balance. Reactivating the partner (`status: active`)
@@ -750,14 +757,17 @@ export interface paths {
         };
         /**
          * Export commissions as CSV
-         * @description **Decision:** any active member downloads the commissions created from `from` to `to` (both required; a date
-         *     `YYYY-MM-DD` is a whole UTC day, or an ISO 8601 date-time with a zone), optionally one partner's, oldest first,
-         *     one row per commission with a header row. Columns: `commission_id, partner_id, partner_name, partner_email,
-         *     sale_id, transaction_id, sale_amount_cents, amount_cents, currency, status, sale_at, created_at, paid_at,
-         *     reversed_at, kind, due_at` (times ISO 8601, amounts integer cents). `status` is the `CommissionStatus` at the
-         *     time of the export (`pending` while the hold period runs); a commission reversed after it was paid keeps its
-         *     `paid_at` (it lowers the partner's next payout). An adjustment (`kind: adjustment`) has empty `sale_id`,
-         *     `transaction_id`, `sale_amount_cents` and `sale_at`. Text that a spreadsheet
+         * @description **Decision:** any active member downloads the commissions created from `from` to `to` (a date `YYYY-MM-DD` is a
+         *     whole UTC day, or an ISO 8601 date-time with a zone), optionally one partner's, oldest first, one row per
+         *     commission with a header row. **Decision** (issue 32): both bounds are optional; without `from` the export
+         *     starts at the first commission, without `to` it ends now, so neither exports everything. The file name carries
+         *     the range: `commissions-program-{id}-{from}-to-{to}.csv`, with `start` and `now` for a missing bound.
+         *     Columns: `commission_id, partner_id, partner_name, partner_email, sale_id, transaction_id, sale_amount_cents,
+         *     amount_cents, currency, status, sale_at, created_at, paid_at, reversed_at, payout_id, kind, due_at` (times
+         *     ISO 8601, amounts integer cents; `payout_id`: the payout that paid it, empty while unpaid). `status` is the
+         *     `CommissionStatus` at the time of the export (`pending` while the hold period runs); a commission reversed
+         *     after it was paid keeps its `paid_at` (it lowers the partner's next payout). An adjustment (`kind:
+         *     adjustment`) has empty `sale_id`, `transaction_id`, `sale_amount_cents` and `sale_at`. Text that a spreadsheet
          *     would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `'`.
          */
         get: operations["dashboardExportCommissions"];
@@ -776,20 +786,85 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The program's payout history
+         * @description **Decision:** any active member lists the payouts, newest first, optionally of one `partner_id`: `limit` per
+         *     page (1 to 100, default 50); `next_cursor`, when not null, is the `cursor` of the next page.
+         */
+        get: operations["dashboardListPayouts"];
         put?: never;
         /**
-         * Mark a partner's due commissions paid (owners only)
+         * Record a payout to a partner (owners only)
          * @description **Decision:** svc does not move money; the owner pays the partner (from the CSV) and records it here. Every due
-         *     commission of `partner_id` created up to `through` (a day `YYYY-MM-DD`, included, or a date-time) becomes
-         *     `paid`, netted against the partner's commissions that were reversed after an earlier payment (a refund after
-         *     payment is a negative balance). Per currency: when more is owed back than is due, nothing in that currency is
-         *     settled and the negative balance carries to the next payout (`carried_cents`). Reversed, held and declined
-         *     commissions are never paid. Idempotent: repeating the call settles nothing more (`commissions_paid: 0`), even when the calls run at
-         *     the same time: each answer counts only the commissions that call settled. Members who are not owners are
-         *     refused (403).
+         *     commission of `partner_id` created up to `through` (a day `YYYY-MM-DD`, included, or a date-time; absent: now)
+         *     becomes `paid` by this payout, netted against the partner's commissions that were reversed after an earlier
+         *     payment (a refund after payment is a negative balance). Per currency: when more is owed back than is due,
+         *     nothing in that currency is settled and the negative balance carries to the next payout (`carried_cents` of
+         *     that currency's total). Reversed, held, declined and `pending` commissions (hold period still running: `due_at`
+         *     after now, on the server clock) are never paid.
+         *     **Decision** (issue 32, payouts as records): the answer is 201 with the payout record (`Payout`): its totals per
+         *     currency, the optional `reference` (at most 200 characters, such as the bank transfer's reference), `method`
+         *     (free text of at most 100 characters: "PayPal", "Wise", "bank transfer") and `note` (at most 1000), who
+         *     recorded it (`created_by`) and when. Each commission it paid names it (`payout_id` in the CSV and in
+         *     `GET …/payouts/{payoutId}`). **Decision:** a call that settles nothing records no payout and answers 409
+         *     `Nothing to pay…`, so repeating a payout, or two sent at the same time, pay each commission once: the second
+         *     finds nothing left. **Decision:** when the payout pays less than the program's `min_payout_cents` in any of its
+         *     currencies it is refused (400, the minimum in `error.details.min_payout_cents`) unless `force: true`.
+         *     Recorded in the audit log (`payout.created`, with the totals) and sent as the `payout.created` webhook, in the
+         *     payout's own transaction. Members who are not owners are refused (403).
+         *     **Decision** (replaces the earlier answer): the 200 answer `PayoutResult` (`commissions_paid`,
+         *     `clawbacks_settled`, `paid_cents`, `carried_cents`) is gone; its figures are the record's `totals`
+         *     (`commissions`, `clawbacks`, `amount_cents`, `carried_cents` per currency). No SDK or CLI read it.
          */
         post: operations["dashboardRecordPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/payouts/{payoutId}.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout as CSV
+         * @description **Decision:** any active member downloads one payout, one row per commission it settled, with a header row.
+         *     Columns: `payout_id, partner_id, commission_id, sale_id, transaction_id, settled_as, amount_cents, currency,
+         *     created_at, paid_at, reversed_at, reference, method`. `settled_as` is `paid` (a due commission this payout
+         *     paid) or `clawback` (a commission reversed after an earlier payment, netted here: its `amount_cents` is
+         *     negative), so the amounts of a currency add up to the payout's `amount_cents`. An adjustment (a bonus, or a
+         *     negative clawback) is `paid` with its own sign and empty `sale_id` and `transaction_id`. Formula-like text is
+         *     prefixed with `'` as in the commission CSV.
+         */
+        get: operations["dashboardExportPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/payouts/{payoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One payout with its commissions
+         * @description **Decision:** any active member reads a payout of the program with the commissions it paid (`settled_as:
+         *     paid`) and the clawbacks it netted (`settled_as: clawback`), oldest first, each as it is now (a commission
+         *     refunded after this payout shows `reversed`). Another program's payout answers 404 like an unknown one.
+         */
+        get: operations["dashboardGetPayout"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -810,7 +885,9 @@ export interface paths {
          *     whose invitation is `pending` shows only as an entry of `invitations` (the program's name and the inviter's
          *     email), to accept or decline — no links, figures or other text of that program; a declined one shows
          *     nowhere. For each accepted record: the program's id, name and domain, the partner's own record and figures,
-         *     and their links with full URLs — never another partner, the program's settings or its key. An account
+         *     and their links with full URLs — never another partner, the program's settings or its key. **Decision** (issue
+         *     32): with the terms in force for the partner (`partner.terms`) and their latest 50 payouts (`payouts`: date,
+         *     totals per currency, reference, method — not the merchant's note). An account
          *     invited by no program gets empty lists. **Decision:** tracking does not wait for acceptance: the merchant
          *     created the partner and its links, so their clicks, leads, sales and commissions count from the start;
          *     acceptance governs only what the partner's account sees. Partners that existed before invitations, the
@@ -1008,6 +1085,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/programs/{programId}/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's audit log (members)
+         * @description **Decision** (issue 32, the audit log): every money or access action on the program is an append-only entry,
+         *     written in the same transaction as the change it records (a change that is refused or fails records nothing):
+         *     commission approvals, declines and the release of held commissions when a partner is reactivated; partners
+         *     created or changed (name, status, email: a re-invitation) and their invitations accepted or declined; links created and turned on or off (by the
+         *     merchant, or by the partner, under the partner's account); program settings (which fields, old → new); key
+         *     regeneration (the key's last four characters only); the Stripe account bound by Connect with Stripe or
+         *     disconnected (a bind that moves the account from another program is recorded in both); webhook endpoints
+         *     created, paused, resumed and deleted. `actor` is who acted, written as it was then: the signed-in account's
+         *     email, `api key …last4` for the program key, or `system` (the demo's seed, the server's own jobs).
+         *     `details` holds what changed (old and new values as `{from, to}`, amounts in integer cents) and never a key,
+         *     a key's hash, a webhook signing secret or a processor token.
+         *
+         *     **Decision:** any active member of the program reads it (the merchant's team sees who did what); the log has no
+         *     write route: no entry is ever edited or deleted. Newest first; `limit` 1 to 100 (default 50); `next_cursor`,
+         *     when not null, is passed as `cursor` for the older entries; `action` keeps one action.
+         */
+        get: operations["dashboardAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/partners": {
         parameters: {
             query?: never;
@@ -1050,7 +1161,8 @@ export interface paths {
         /**
          * Rename, re-invite, suspend or reactivate a partner (program key)
          * @description **Decision:** `PATCH /api/dashboard/programs/{programId}/partners/{partnerId}` with the program key: the same
-         *     fields (`name`, `email`, `status` `active` or `suspended`), rules and answers. A partner of another program
+         *     fields (`name`, `email`, `status` `active` or `suspended`, `commission_type` and `commission_rate`), rules and
+         *     answers; a terms change is recorded with the key as actor (`api key …last4`). A partner of another program
          *     answers 404 like an unknown one, as the dashboard route does.
          */
         patch: operations["updatePartner"];
@@ -1210,6 +1322,71 @@ export interface paths {
         };
         /** The dashboard's scripts and stylesheet */
         get: operations["dashboardAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documentation site (redirect)
+         * @description **Decision** (where `docs_url` points): the reference server serves the documentation site (built by
+         *     `pnpm docs:build`) at `/docs/`, one page per error code at `/docs/errors/<code>`. The SDK and the CLI link every
+         *     error to `<the server's base URL>/docs/errors/<code>`, so the envelopes carry no `docs_url` of their own; the
+         *     key-rotation notices' `docs_url` is the site's `key-rotation` page. With `SVC_DOCS_URL` the site lives at that
+         *     address: `docs_url` points there and every `/docs` path answers 302 to the same path under it. A site that is
+         *     not built answers 404.
+         */
+        get: operations["docsSiteRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The documentation site's home page
+         * @description Static HTML under the pages' security headers, with a Content-Security-Policy of its own (the site's inline theme scripts allowed by hash).
+         */
+        get: operations["docsSiteHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/errors/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page of an error code
+         * @description What the code means, its likely cause and the fix. `http_status` is the page of every `http_<status>` code.
+         */
+        get: operations["docsErrorPage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1910,6 +2087,28 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payout.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout was recorded
+         * @description **Decision** (issue 32): sent when an owner records a payout (`POST /api/dashboard/programs/{programId}/payouts`
+         *     answering 201), in the payout's transaction: the payout record with its program. A refused payout (400, 409)
+         *     sends nothing.
+         */
+        post: operations["payoutCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1975,6 +2174,8 @@ export interface components {
             request_id?: string;
             /** @description On 409 from a commission's approve or decline: its current status. */
             status?: components["schemas"]["CommissionStatus"];
+            /** @description On 400 from a payout below the minimum: the program's `min_payout_cents`. */
+            min_payout_cents?: number;
         };
         /**
          * @description Sale and refund `error.code` values (§Errors/Envelopes).
@@ -2718,10 +2919,16 @@ export interface components {
             /** Format: email */
             email?: string | null;
             status?: components["schemas"]["PartnerStatus"];
+            /** @description With `commission_rate`; both null to follow the program's terms again. */
+            commission_type?: components["schemas"]["CommissionType"] | null;
+            commission_rate?: number | null;
         };
         PartnerFields: {
             id: number;
             name: string;
+            /** @description **Decision:** the partner's own terms for sales recorded from now on; null: the program's. */
+            commission_type: components["schemas"]["CommissionType"] | null;
+            commission_rate: number | null;
             email: string | null;
             status: components["schemas"]["PartnerStatus"];
             /**
@@ -2760,7 +2967,15 @@ export interface components {
             commissions: components["schemas"]["CommissionTotals"];
         };
         PartnerSummary: components["schemas"]["PartnerFields"] & {
+            terms: components["schemas"]["PartnerTerms"];
             figures: components["schemas"]["PartnerFigures"];
+        };
+        /** @description **Decision:** the terms the partner's next sale pays: its own (`source: partner`) or the program's. */
+        PartnerTerms: {
+            commission_type: components["schemas"]["CommissionType"];
+            commission_rate: number;
+            /** @enum {string} */
+            source: "partner" | "program";
         };
         PartnerResponse: {
             data: components["schemas"]["Partner"];
@@ -2811,26 +3026,85 @@ export interface components {
         };
         PayoutRequest: {
             partner_id: number;
-            /** @description Last day (`YYYY-MM-DD`, UTC, included) or date-time of the commissions paid. */
-            through: string;
+            /** @description Last day (`YYYY-MM-DD`, UTC, included) or date-time of the commissions paid; absent: now. */
+            through?: string;
+            /** @description Your reference of the transfer (bank reference, PayPal transaction id). */
+            reference?: string | null;
+            /** @description How you paid: free text such as "PayPal", "Wise" or "bank transfer". */
+            method?: string | null;
+            /** @description Your own note; the partner does not see it. */
+            note?: string | null;
+            /** @description Record the payout even below the program's `min_payout_cents`. */
+            force?: boolean;
         };
-        PayoutResult: {
+        PayoutTotal: {
+            /** @description What was paid: the commissions paid minus the clawbacks netted. */
+            amount_cents: number;
+            /** @description Due commissions this payout paid. */
+            commissions: number;
+            /** @description Commissions reversed after an earlier payment that this payout netted. */
+            clawbacks: number;
+            /** @description A negative balance left for the next payout (nothing of this currency was settled); 0 otherwise. */
+            carried_cents: number;
+        };
+        /** @description Per currency the payout settled or carried. */
+        PayoutTotals: {
+            USD?: components["schemas"]["PayoutTotal"];
+            EUR?: components["schemas"]["PayoutTotal"];
+            VND?: components["schemas"]["PayoutTotal"];
+        };
+        PayoutFields: {
+            id: number;
             partner_id: number;
             /** Format: date-time */
             through: string;
-            /** @description Due commissions this call marked paid. */
-            commissions_paid: number;
-            /** @description Commissions reversed after payment that this call netted. */
-            clawbacks_settled: number;
-            /** @description What to pay now, by currency: due minus clawbacks. */
-            paid_cents: components["schemas"]["AmountsByCurrency"];
-            /** @description Negative balances left for the next payout. */
-            carried_cents: components["schemas"]["AmountsByCurrency"];
+            totals: components["schemas"]["PayoutTotals"];
+            reference: string | null;
+            method: string | null;
+            note: string | null;
+            /** @description Who recorded it: the account's email. */
+            created_by: string;
+            /** Format: date-time */
+            created_at: string;
         };
+        Payout: components["schemas"]["PayoutFields"];
         PayoutResponse: {
-            data: components["schemas"]["PayoutResult"];
+            data: components["schemas"]["Payout"];
+        };
+        PayoutsResponse: {
+            data: {
+                payouts: components["schemas"]["Payout"][];
+                next_cursor: string | null;
+            };
+        };
+        PayoutDetail: components["schemas"]["PayoutFields"] & {
+            commissions: components["schemas"]["PayoutCommission"][];
+        };
+        PayoutCommission: {
+            /**
+             * @description `paid`: this payout paid it; `clawback`: reversed after an earlier payment, netted by this payout.
+             * @enum {string}
+             */
+            settled_as: "paid" | "clawback";
+            /** @description The sale's transaction id; null for an adjustment (no sale). */
+            transaction_id: string | null;
+            commission: components["schemas"]["Commission"];
+        };
+        PayoutDetailResponse: {
+            data: components["schemas"]["PayoutDetail"];
+        };
+        /** @description A payout as its partner sees it (no note). */
+        PartnerPayout: {
+            id: number;
+            totals: components["schemas"]["PayoutTotals"];
+            reference: string | null;
+            method: string | null;
+            /** Format: date-time */
+            created_at: string;
         };
         PartnerViewEntry: {
+            /** @description The latest 50, newest first. */
+            payouts: components["schemas"]["PartnerPayout"][];
             program: {
                 id: number;
                 name: string;
@@ -2874,7 +3148,7 @@ export interface components {
         /**
          * @description **Decision:** one shape for every commission answer (the list, approve, decline, adjustments). The merchant's
          *     reason for a decline is `decline_reason` (the name the review routes answered first). `payout_id` is the
-         *     payout record that paid it, null until payouts are records.
+         *     payout record that paid it, null while unpaid.
          */
         Commission: {
             id: number;
@@ -2936,6 +3210,55 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        /**
+         * @description **Decision:** what an audit entry records (`GET /api/dashboard/programs/{programId}/audit-log`), with its
+         *     `target` (`kind:id`) and `details`:
+         *     `commission.approved`, `commission.declined` (`commission:…`; `partner_id`, `amount_cents`, `currency`,
+         *     `status` from → to; a decline's `reason`); `commission.released` (`partner:…`; a reactivation released the
+         *     commissions held while suspended: `count` and `totals` per currency); `partner.created` (`name`, `email`,
+         *     `invitation`); `partner.updated` (each changed field of `name`, `email`, `invitation`, `status` as from → to);
+         *     `partner.invitation_answered` (the partner's own account accepted or declined: `invitation` from → to);
+         *     `link.created` (`link:…`; `partner_id`, `short_link`); `link.updated` (`short_link`, `enabled` and
+         *     `disabled_by` from → to); `program.updated` (`program:…`; each changed setting from → to);
+         *     `program.key_regenerated` (`api_key_last4` from → to); `processor.connected`, `processor.disconnected`
+         *     (`processor_account` from → to; when Connect with Stripe moves an account to another program, the program
+         *     that lost it gets `processor.disconnected` by `system`, naming neither the other program nor its
+         *     people); `webhook_endpoint.created`, `webhook_endpoint.updated`,
+         *     `webhook_endpoint.deleted` (`webhook_endpoint:…`; `url`, `events`, `enabled` from → to); `payout.created`
+         *     (`payout:…`; `partner_id`, the totals per currency, `forced_below_minimum` when forced);
+         *     `partner.terms_changed` (`partner:…`; the partner's own terms `old` → `new`, `program` when following the
+         *     program's); `adjustment.created` (`commission:…`; `partner_id`, `amount_cents`, `currency`; the `reason`).
+         *     Other actions may be added in later versions: clients show an unknown one as it is.
+         * @enum {string}
+         */
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created";
+        AuditEntry: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description When the change committed (the server's clock).
+             */
+            at: string;
+            /** @description The account's email, `api key …last4` (the program key) or `system`, as it was at the time. */
+            actor: string;
+            action: components["schemas"]["AuditAction"];
+            /** @description What was acted on, as `kind:id`: `commission:12`, `partner:3`, `program:1`. */
+            target: string;
+            /** @description What changed (see `AuditAction`); never a secret. */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description Why, when the action takes a reason (a decline, an adjustment). */
+            reason: string | null;
+        };
+        AuditLogPage: {
+            entries: components["schemas"]["AuditEntry"][];
+            /** @description Pass as `cursor` for the older entries; null on the last page. */
+            next_cursor: string | null;
+        };
+        AuditLogResponse: {
+            data: components["schemas"]["AuditLogPage"];
+        };
         CommissionDeclineRequest: {
             reason: string;
         };
@@ -2943,7 +3266,7 @@ export interface components {
          * @description The event types an endpoint can receive (`webhook.test` goes only to the endpoint a test-send names).
          * @enum {string}
          */
-        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "commission.updated" | "sale.refunded";
+        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "commission.updated" | "sale.refunded" | "payout.created";
         WebhookEndpointCreateRequest: {
             /**
              * Format: uri
@@ -3128,6 +3451,14 @@ export interface components {
                 commission_status: "reversed" | "none";
                 reason: components["schemas"]["RefundReason"] | null;
                 is_test: boolean;
+            };
+        };
+        PayoutCreatedEvent: {
+            /** @constant */
+            type: "payout.created";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: components["schemas"]["PayoutFields"] & {
+                program_id: number;
             };
         };
         WebhookTestEvent: {
@@ -3467,8 +3798,46 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description A field or parameter is invalid, or the payout is below the program's minimum; nothing changed. The message names it. */
+        PayoutBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description No such payout in this program (another program's answers the same). */
+        PayoutNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 404,
+                 *         "name": "NotFoundError",
+                 *         "message": "Payout not found",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
         /** @description A parameter or field is invalid; nothing changed. */
         CommissionBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description A query parameter is invalid (`program_id must be a positive integer` for the path); nothing was read. */
+        AuditLogBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3609,6 +3978,7 @@ export interface components {
         /** @description Only this partner's records (a partner of another program answers 404). */
         PartnerIdQuery: number;
         CommissionId: number;
+        PayoutId: string;
         /** @description The referral link's id. */
         LinkId: number;
         /** @description The webhook endpoint's id. */
@@ -5684,11 +6054,11 @@ export interface operations {
     };
     dashboardExportCommissions: {
         parameters: {
-            query: {
-                /** @description First day (`YYYY-MM-DD`, UTC) or date-time. */
-                from: string;
-                /** @description Last day (`YYYY-MM-DD`, UTC, included) or date-time. */
-                to: string;
+            query?: {
+                /** @description First day (`YYYY-MM-DD`, UTC) or date-time; absent: from the first commission. */
+                from?: string;
+                /** @description Last day (`YYYY-MM-DD`, UTC, included) or date-time; absent: up to now. */
+                to?: string;
                 /** @description Only this partner's records (a partner of another program answers 404). */
                 partner_id?: components["parameters"]["PartnerIdQuery"];
             };
@@ -5708,13 +6078,49 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at
-                     *     7,3,Jane,jane@example.com,12,pi_123,10000,2000,USD,due,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,,
+                     * @example commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id,kind,due_at
+                     *     7,3,Jane,jane@example.com,12,pi_123,10000,2000,USD,due,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,,,,sale,2025-03-01T10:00:00.000Z
                      */
                     "text/csv": string;
                 };
             };
             400: components["responses"]["PartnersBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardListPayouts: {
+        parameters: {
+            query?: {
+                /** @description Only this partner's records (a partner of another program answers 404). */
+                partner_id?: components["parameters"]["PartnerIdQuery"];
+                /** @description 1 to 100 (default 50). */
+                limit?: string;
+                /** @description The `next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of payouts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsResponse"];
+                };
+            };
+            400: components["responses"]["PayoutBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
@@ -5738,8 +6144,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description What this call settled. */
-            200: {
+            /** @description The payout recorded. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5747,7 +6153,7 @@ export interface operations {
                     "application/json": components["schemas"]["PayoutResponse"];
                 };
             };
-            400: components["responses"]["PartnersBadRequest"];
+            400: components["responses"]["PayoutBadRequest"];
             401: components["responses"]["DashboardUnauthorized"];
             /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
             403: {
@@ -5770,7 +6176,91 @@ export interface operations {
                 };
             };
             404: components["responses"]["PartnerOrLinkNotFound"];
+            /** @description Nothing was due to this partner through that date (or another payout settled it first); nothing recorded. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 409,
+                     *         "name": "ConflictError",
+                     *         "message": "Nothing to pay: the partner has no due commissions through that date",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardExportPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                payoutId: components["parameters"]["PayoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The CSV (`Content-Disposition: attachment`, `payout-{payoutId}-program-{programId}.csv`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example payout_id,partner_id,commission_id,sale_id,transaction_id,settled_as,amount_cents,currency,created_at,paid_at,reversed_at,reference,method
+                     *     4,3,7,12,pi_123,paid,2000,USD,2025-03-01T10:00:00.000Z,2025-03-31T09:00:00.000Z,,TR-2025-03,Wise
+                     */
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["PayoutBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PayoutNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardGetPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                payoutId: components["parameters"]["PayoutId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailResponse"];
+                };
+            };
+            400: components["responses"]["PayoutBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PayoutNotFound"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
@@ -6117,6 +6607,41 @@ export interface operations {
             401: components["responses"]["CliKeyUnauthorized"];
             404: components["responses"]["PartnerOrLinkNotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardAuditLog: {
+        parameters: {
+            query?: {
+                /** @description **Decision:** 1 to 100, default 50. */
+                limit?: number;
+                /** @description **Decision:** the `next_cursor` of the previous page: the entries older than it. */
+                cursor?: string;
+                /** @description **Decision:** only entries of this action. */
+                action?: components["schemas"]["AuditAction"];
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditLogResponse"];
+                };
+            };
+            400: components["responses"]["AuditLogBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -6516,7 +7041,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "webhooks.js" | "app.css";
+                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "app.css";
             };
             cookie?: never;
         };
@@ -6534,6 +7059,120 @@ export interface operations {
                 };
             };
             /** @description No such asset. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    docsSiteRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/docs/`. */
+            301: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description To `SVC_DOCS_URL`. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The site is not built. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    docsSiteHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `SVC_DOCS_URL`. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The site is not built. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+        };
+    };
+    docsErrorPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page. */
+            200: {
+                headers: {
+                    "Content-Security-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `SVC_DOCS_URL`. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such page, or the site is not built. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7716,6 +8355,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SaleRefundedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    payoutCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutCreatedEvent"];
             };
         };
         responses: {

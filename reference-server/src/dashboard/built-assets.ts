@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The dashboard's browser code, built from src/dashboard/client by scripts/build-dashboard.ts into dist/dashboard:
- * these four files and nothing else are served under /dashboard/assets/ (routes/dashboard-page.ts).
+ * these files and nothing else are served under /dashboard/assets/ (routes/dashboard-page.ts).
  */
-export const dashboardAssetFiles = ['app.js', 'partners.js', 'webhooks.js', 'commissions.js', 'app.css'] as const;
+export const dashboardAssetFiles = ['app.js', 'partners.js', 'payouts.js', 'webhooks.js', 'commissions.js', 'audit.js', 'app.css'] as const;
 export type DashboardAsset = (typeof dashboardAssetFiles)[number];
 
 export interface BuiltAssets {
@@ -20,7 +20,7 @@ export interface BuiltAssets {
 let built: BuiltAssets | undefined;
 
 /** This package's root, found upwards from this module: src/dashboard in tests, dist/ (or dist/testing/) once built. */
-function packageRoot(): string {
+export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     const manifest = join(dir, 'package.json');

@@ -2,8 +2,10 @@ import { trackerSnippet } from '@svc/types';
 import { dashboardAssetUrl } from './built-assets';
 import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
+import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
 import { commissionsSection } from './commissions-section';
+import { auditSection } from './audit-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -108,8 +110,10 @@ export function dashboardPage(view: DashboardView): string {
         <tbody id="perf-partners"></tbody></table>
       </div>
       ${partnersSection}
+      ${payoutsSection}
       ${commissionsSection}
       ${webhooksSection}
+      ${auditSection}
       <div class="grid2">
         <div class="card" id="key-card">
           <h3>API key</h3>
@@ -174,6 +178,13 @@ export function dashboardPage(view: DashboardView): string {
     </section>
   </main>
 </div>`,
-    [dashboardAssetUrl('app.js'), dashboardAssetUrl('partners.js'), dashboardAssetUrl('webhooks.js'), dashboardAssetUrl('commissions.js')],
+    [
+      dashboardAssetUrl('app.js'),
+      dashboardAssetUrl('partners.js'),
+      dashboardAssetUrl('payouts.js'),
+      dashboardAssetUrl('webhooks.js'),
+      dashboardAssetUrl('commissions.js'),
+      dashboardAssetUrl('audit.js'),
+    ],
   );
 }

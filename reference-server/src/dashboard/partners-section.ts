@@ -2,12 +2,12 @@ import { scriptSubmit } from './html';
 
 /**
  * The Partners section of a program (its script: client/partners.ts): add a partner, create and copy a link,
- * turn a link off, per-partner figures, the commission CSV and payouts. Filled from the partner routes.
+ * turn a link off, per-partner figures and terms. Filled from the partner routes (payouts: payouts-section.ts).
  */
 export const partnersSection = `<div class="card" id="partners-card">
         <h3>Partners</h3>
         <p class="hint">Each partner shares their referral links; a visit through one is recorded as a click once the tracker snippet is on your site. Invite a partner by email: signing in with it, they accept the invitation, then see their own links and figures. A suspended partner's new commissions are held until you reactivate them.</p>
-        <table><thead><tr><th>Partner</th><th>Status</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Held</th><th>Paid</th><th>Reversed</th><th>Balance</th><th></th></tr></thead>
+        <table><thead><tr><th>Partner</th><th>Status</th><th>Terms</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Held</th><th>Paid</th><th>Reversed</th><th>Balance</th><th></th></tr></thead>
         <tbody id="partners-body"></tbody></table>
         <div class="grid2">
           <form id="new-partner-form">
@@ -23,17 +23,18 @@ export const partnersSection = `<div class="card" id="partners-card">
             ${scriptSubmit('Create link')}
           </form>
         </div>
+        <form id="terms-form" hidden>
+          <h4>Terms of <span id="terms-partner"></span></h4>
+          <p class="hint">Applied to the sales recorded after you save; earlier commissions keep their amount.</p>
+          <label for="terms-type">Commission type</label>
+          <select id="terms-type"><option value="">The program's terms</option><option value="percent">percent</option><option value="fixed">fixed (cents)</option><option value="recurring_percent">recurring percent</option><option value="recurring_fixed">recurring fixed (cents)</option></select>
+          <label for="terms-rate">Rate</label><input id="terms-rate" type="number" min="0" step="any">
+          ${scriptSubmit('Save terms')}
+        </form>
         <div id="partners-result" aria-live="polite"></div>
         <h4>Referral links</h4>
         <table><thead><tr><th>Partner</th><th>Link to share</th><th>State</th><th></th></tr></thead>
         <tbody id="links-body"></tbody></table>
-        <h4>Pay partners</h4>
-        <p class="hint">Download the commissions, pay each partner outside svc, then mark them paid (owners). A refund after payment shows as a negative balance and is netted on the next payout.</p>
-        <div class="inline">
-          <label for="csv-from">From</label><input id="csv-from" type="date">
-          <label for="csv-to">To</label><input id="csv-to" type="date">
-          <a id="csv-link" class="button secondary" href="#">Download CSV</a>
-        </div>
       </div>`;
 
 /** What a signed-in partner sees: invitations to accept or decline, and their own links and figures per accepted program. */

@@ -15,6 +15,48 @@ const open = async () =>
   ));
 
 describe('seedDemo', () => {
+  it("records the partner and the link it makes, and each later start's new key, in the audit log as the system", async () => {
+    const db = (await open()).db;
+    const first = await seedDemo(store!, systemClock);
+    const second = await seedDemo(store!, systemClock);
+    // A key given by SVC_DEMO_API_KEY and kept: no change, no entry.
+    await seedDemo(store!, systemClock, { apiKey: second.apiKey });
+    const entries = await db
+      .selectFrom('audit_log')
+      .select(['program_id', 'actor', 'actor_account_id', 'action', 'target'])
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      {
+        program_id: first.programId,
+        actor: 'system',
+        actor_account_id: null,
+        action: 'partner.created',
+        target: `partner:${first.partnerId}`,
+      },
+      {
+        program_id: first.programId,
+        actor: 'system',
+        actor_account_id: null,
+        action: 'link.created',
+        target: expect.stringMatching(/^link:\d+$/),
+      },
+      {
+        program_id: first.programId,
+        actor: 'system',
+        actor_account_id: null,
+        action: 'program.key_regenerated',
+        target: `program:${first.programId}`,
+      },
+    ]);
+    const details = await db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'program.key_regenerated')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(details.details)).toEqual({ api_key_last4: { from: first.apiKey.slice(-4), to: second.apiKey.slice(-4) } });
+  });
+
   it('finds its account, program, partner and link again on every start, with a new key each time', async () => {
     const db = (await open()).db;
     const first = await seedDemo(store!, systemClock);

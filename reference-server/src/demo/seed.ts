@@ -6,6 +6,8 @@ import { findAccountByEmail, findAdvertiserIdOfAccount, findWorkspaceIdOfAdverti
 import type { Store } from '../store/db';
 import { createLink, setProgramLinkEnabled } from '../domain/partners/links';
 import { systemActor } from '../domain/audit/actor';
+import { recordAudit } from '../domain/audit/record';
+import { programForChange } from '../store/dashboard-programs';
 import { createPartner } from '../domain/partners/partners';
 import { ServiceError } from '../errors/service-error';
 import { findLinkByShortLink } from '../store/links';
@@ -53,6 +55,7 @@ export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: s
 
   const key = options.apiKey ? { key: options.apiKey, hash: hashKey(options.apiKey), last4: options.apiKey.slice(-4) } : newProgramKey();
   let programId = (await findProgramByName(db, workspaceId, demo.programName))?.id;
+  const earlier = programId !== undefined;
   if (programId === undefined) {
     const created = await createProgram(
       { db, clock },
@@ -68,7 +71,7 @@ export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: s
     );
     programId = created.program.id;
   }
-  await replaceProgramKey(db, programId, key);
+  await reissueKey({ db, clock }, programId, key, earlier);
   await setLeadAuth(db, programId, 'browser_allowed');
   if (options.siteUrl) await setDomain(db, programId, options.siteUrl);
 
@@ -86,12 +89,38 @@ async function ensureAccount(store: Store, now: number): Promise<number> {
   return (await createAccountWithWorkspace(store.db, { email: demo.email, now })).accountId;
 }
 
+/**
+ * Stores the start's key; replacing an earlier one (a program seeded by an earlier start) is a key regeneration by
+ * the system, in the audit log like the dashboard's (last four characters only).
+ */
+async function reissueKey(
+  deps: { db: Store['db']; clock: Clock },
+  programId: number,
+  key: { hash: string; last4: string },
+  earlier: boolean,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await programForChange(trx, programId);
+    await replaceProgramKey(trx, programId, key);
+    // A program created by this start has had no key anyone used: nothing to record.
+    if (!earlier || before.api_key_hash === key.hash) return;
+    await recordAudit(trx, {
+      programId,
+      actor: systemActor,
+      action: 'program.key_regenerated',
+      target: `program:${programId}`,
+      details: { api_key_last4: { from: before.api_key_last4, to: key.last4 } },
+      now: deps.clock.now(),
+    });
+  });
+}
+
 /** The link must point at the demo partner; a link of that name owned by something else is a clear error, not a silent takeover. */
 async function ensureLink(deps: { db: Store['db']; clock: Clock }, program: Program, partnerId: number): Promise<void> {
   const existing = await findLinkByShortLink(deps.db, demo.shortLink);
   if (!existing) {
     try {
-      await createLink(deps, program, { partner_id: partnerId, short_link: demo.shortLink });
+      await createLink(deps, program, { partner_id: partnerId, short_link: demo.shortLink }, systemActor);
       return;
     } catch (error) {
       // Another process seeding at the same moment took the name: check what it made.
@@ -104,5 +133,5 @@ async function ensureLink(deps: { db: Store['db']; clock: Clock }, program: Prog
       `referral link ${demo.shortLink} already belongs to program ${existing.program_id}; use a fresh DATABASE_URL for the demo`,
     );
   }
-  if (existing.enabled !== 1) await setProgramLinkEnabled(deps, program, { id: existing.id }, { enabled: true });
+  if (existing.enabled !== 1) await setProgramLinkEnabled(deps, program, { id: existing.id }, { enabled: true }, systemActor);
 }

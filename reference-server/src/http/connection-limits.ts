@@ -1,3 +1,5 @@
+import { ConfigError } from '../config-error';
+
 /**
  * Limits on connections and slow clients. Without them a client trickling a body (or holding idle sockets) kept
  * a socket and a file descriptor forever: enough of them and nothing, `/healthz` included, was answered.
@@ -25,7 +27,7 @@ export function readConnectionLimits(env: NodeJS.ProcessEnv): ConnectionLimits {
   const read = (name: string, fallback: number) => {
     const value = env[name];
     if (value === undefined || value === '') return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < 1) throw new Error(`${name} must be a positive integer, got "${value}"`);
+    if (!/^\d+$/.test(value) || Number(value) < 1) throw new ConfigError(`${name} must be a positive integer, got "${value}"`);
     return Number(value);
   };
   const d = defaultConnectionLimits;

@@ -6,8 +6,8 @@ import { parseBearer } from '../domain/login/bearer';
 import { programOfKey } from '../domain/programs/keys';
 import { fail } from '../errors/service-error';
 
-/** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`). */
-export const rotationDocsUrl = 'https://github.com/svc-dev/svc/blob/main/docs/key-rotation.md';
+/** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`): the docs site's page. */
+export const rotationDocsUrl = (request: FastifyRequest): string => `${request.server.svc.docs.url}/key-rotation`;
 
 /** Which message set a route answers with (§Errors/Message catalogue and §CLI errors). */
 export type KeyFlavor = 'sale' | 'refund' | 'readiness' | 'cli';
@@ -52,7 +52,7 @@ export function checkRotation(request: FastifyRequest, program: Program, clock: 
     throw fail('keyRotationRequired', {
       extra: {
         hint: 'A workspace owner can regenerate the key in the dashboard program settings; then update SVC_API_KEY.',
-        docs_url: rotationDocsUrl,
+        docs_url: rotationDocsUrl(request),
       },
     });
   }
@@ -94,22 +94,22 @@ export function registerRotationNotices(app: FastifyInstance): void {
     const { markedAt, rotateBy } = request.rotation;
     reply.header('Deprecation', `@${Math.floor(markedAt / 1000)}`);
     reply.header('Sunset', new Date(rotateBy).toUTCString());
-    reply.header('Link', `<${rotationDocsUrl}>; rel="deprecation"`);
+    reply.header('Link', `<${rotationDocsUrl(request)}>; rel="deprecation"`);
     return payload;
   });
   // …and a success body gets a top-level `warnings` array, a sibling of `data`, never inside it.
   app.addHook('preSerialization', async (request, reply, payload) => {
     if (!request.rotation || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return payload;
-    return { ...(payload as Record<string, unknown>), warnings: [rotationWarning(request.rotation.rotateBy)] };
+    return { ...(payload as Record<string, unknown>), warnings: [rotationWarning(request.rotation.rotateBy, rotationDocsUrl(request))] };
   });
 }
 
-export function rotationWarning(rotateBy: number) {
+export function rotationWarning(rotateBy: number, docsUrl: string) {
   return {
     code: 'api_key_rotation_required' as const,
     message: `This API key must be rotated before ${new Date(rotateBy).toISOString()}.`,
     hint: 'A workspace owner can regenerate the key in the dashboard program settings; then update SVC_API_KEY.',
     rotate_by: new Date(rotateBy).toISOString(),
-    docs_url: rotationDocsUrl,
+    docs_url: docsUrl,
   };
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from '../config-error';
 import type { BucketName } from './rate-limit';
 
 /**
@@ -31,13 +32,13 @@ export function readRateLimits(value: string | undefined): { rateLimits: boolean
     const [name = '', count = '', ...rest] = pair.split('=').map((part) => part.trim());
     const buckets = Object.hasOwn(limitNames, name) ? limitNames[name as keyof typeof limitNames] : undefined;
     if (!buckets || rest.length > 0) {
-      throw new Error(
+      throw new ConfigError(
         `SVC_RATE_LIMITS: unknown limit ${JSON.stringify(pair.trim())}; use off, or name=perMinute pairs with names ${Object.keys(limitNames).join(', ')} (e.g. lead=300)`,
       );
     }
     const perMinute = /^\d+$/.test(count) ? Number(count) : NaN;
     if (!(perMinute >= 1 && perMinute <= maxPerMinute)) {
-      throw new Error(
+      throw new ConfigError(
         `SVC_RATE_LIMITS: ${name} must be a whole number of requests per minute from 1 to ${maxPerMinute}; got ${JSON.stringify(count)}`,
       );
     }

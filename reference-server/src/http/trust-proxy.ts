@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { ConfigError } from '../config-error';
 
 /**
  * Which `X-Forwarded-For` hops are the operator's own proxies: a hop count, or their addresses / CIDRs (also
@@ -24,7 +25,7 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
     .filter((entry) => entry !== '');
   for (const entry of entries) {
     if (!isProxyAddress(entry)) {
-      throw new Error(`TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, or 10.0.0.0/8,::1)`);
+      throw new ConfigError(`TRUST_PROXY: "${entry}" is neither a hop count nor a proxy address or CIDR (e.g. 1, or 10.0.0.0/8,::1)`);
     }
   }
   return entries;

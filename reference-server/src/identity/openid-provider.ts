@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import * as oidc from 'openid-client';
+import { emailVerified } from './email-verified';
 import { IdentityProviderError, type IdentityProvider, type VerifiedIdentity } from '../domain/login/identity-provider';
 
 export interface OidcSettings {
@@ -11,7 +12,7 @@ export interface OidcSettings {
   clientSecret: string;
   /** `${PUBLIC_URL}/auth/callback`, registered at the issuer. */
   redirectUri: string;
-  /** `SVC_OIDC_EMAILS_VERIFIED=1`: an email without an `email_verified` claim counts as verified. */
+  /** `SVC_OIDC_EMAILS_VERIFIED=1`: an email without an `email_verified` claim counts as verified (`email-verified.ts`). */
   emailsVerified?: boolean | undefined;
 }
 
@@ -74,7 +75,7 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
         return {
           ...identity,
           email: typeof info.email === 'string' ? info.email : undefined,
-          emailVerified: verified(info.email_verified, settings),
+          emailVerified: emailVerified(info.email_verified, settings.emailsVerified),
         };
       } catch (cause) {
         throw new IdentityProviderError('refused', 'the authorization code exchange failed', { cause });
@@ -108,10 +109,6 @@ function identityOf(claims: JWTPayload | oidc.IDToken, settings: OidcSettings): 
     issuer: claims.iss,
     subject: claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
-    emailVerified: verified(claims.email_verified, settings),
+    emailVerified: emailVerified(claims.email_verified, settings.emailsVerified),
   };
 }
-
-/** The `email_verified` claim; absent, true only where the operator says the issuer releases verified emails only. */
-const verified = (claim: unknown, settings: OidcSettings): boolean | undefined =>
-  typeof claim === 'boolean' ? claim : settings.emailsVerified ? true : undefined;

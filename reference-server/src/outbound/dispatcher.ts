@@ -1,6 +1,7 @@
 import { attemptDelivery, claimDue, pruneFinished, type DeliveryDeps } from '../domain/webhooks/deliver';
 
 export interface DispatcherLog {
+  debug(details: object, message: string): void;
   warn(details: object, message: string): void;
   error(details: object, message: string): void;
 }
@@ -29,7 +30,11 @@ export class WebhookDispatcher {
   private running = false;
   private tick: Promise<void> | undefined;
   private again = false;
-  private abort = new AbortController();
+  /**
+   * One controller per attempt, aborted by `stop()`: a signal shared by every attempt would collect a listener per
+   * attempt on its way (past 10, Node warns of a leak).
+   */
+  private readonly aborts = new Set<AbortController>();
   private readonly inFlight = new Set<Promise<void>>();
   private lastPruneAt: number | undefined;
 
@@ -46,7 +51,6 @@ export class WebhookDispatcher {
   start(): void {
     if (this.running) return;
     this.running = true;
-    this.abort = new AbortController();
     this.schedule(0);
   }
 
@@ -61,7 +65,7 @@ export class WebhookDispatcher {
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
-    this.abort.abort();
+    for (const abort of this.aborts) abort.abort();
     await this.tick;
     await Promise.allSettled([...this.inFlight]);
   }
@@ -86,9 +90,12 @@ export class WebhookDispatcher {
       const room = this.maxInFlight - this.inFlight.size;
       if (room <= 0 || !this.running) return;
       const claimed = await claimDue(this.deps, room);
-      const signal = this.abort.signal;
       for (const delivery of claimed) {
-        const attempt = attemptDelivery(this.deps, delivery, signal)
+        const abort = new AbortController();
+        // Stopped while claiming: the attempt starts aborted and gives its delivery back.
+        if (!this.running) abort.abort();
+        this.aborts.add(abort);
+        const attempt = attemptDelivery(this.deps, delivery, abort.signal)
           .then((result) => {
             if (result && !result.delivered) {
               // Ids only: the URL may carry a token and the headers a signature.
@@ -99,7 +106,10 @@ export class WebhookDispatcher {
             }
           })
           .catch((error: unknown) => this.log.error({ err: error, delivery_id: delivery.id }, 'webhook attempt could not be recorded'))
-          .finally(() => this.inFlight.delete(attempt));
+          .finally(() => {
+            this.inFlight.delete(attempt);
+            this.aborts.delete(abort);
+          });
         this.inFlight.add(attempt);
       }
     } catch (error) {

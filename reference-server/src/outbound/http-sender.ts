@@ -12,7 +12,15 @@ export interface HttpSenderOptions {
   /** Test control or `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: the address guard is off. */
   allowPrivateAddresses: boolean;
   timeoutMs?: number;
+  /** Where the refused address is named, at debug level, for the operator; never in `last_error`. */
+  log?: { debug(details: object, message: string): void };
 }
+
+/**
+ * `last_error` of an attempt the address guard refused. It names no address: every signed-in user reads it, and
+ * the address a name resolved to would map the server's private network for them.
+ */
+export const refusedAddressError = 'address not public: refused (allowed only with test control or SVC_WEBHOOKS_ALLOW_PRIVATE=1)';
 
 class RefusedAddress extends Error {}
 class TimedOut extends Error {}
@@ -33,7 +41,7 @@ export function httpSender(options: HttpSenderOptions): WebhookSender {
     else request.signal.addEventListener('abort', stop, { once: true });
     try {
       const url = new URL(request.url);
-      const pinned = options.allowPrivateAddresses ? undefined : await publicAddressOf(url.hostname, controller.signal);
+      const pinned = options.allowPrivateAddresses ? undefined : await publicAddressOf(url.hostname, controller.signal, options.log);
       return await post(url, request, pinned, controller.signal, timeoutMs);
     } catch (error) {
       return {
@@ -53,16 +61,16 @@ interface Pinned {
   family: number;
 }
 
-/** The host's first address once every one of them is public; a refusal names the address that is not. */
-async function publicAddressOf(hostname: string, signal: AbortSignal): Promise<Pinned> {
+/** The host's first address once every one of them is public; the address that is not goes to the debug log only. */
+async function publicAddressOf(hostname: string, signal: AbortSignal, log: HttpSenderOptions['log']): Promise<Pinned> {
   const host = hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
   const addresses =
     literal !== 0 ? [{ address: host, family: literal }] : await abortable(resolveHost(host, { all: true, verbatim: true }), signal);
   const refused = addresses.find((a) => !isPublicAddress(a.address));
   if (refused) {
-    const named = literal !== 0 ? refused.address : `${refused.address} (${host})`;
-    throw new RefusedAddress(`address ${named} is not public: refused (allowed only with test control or SVC_WEBHOOKS_ALLOW_PRIVATE=1)`);
+    log?.debug({ host, address: refused.address }, 'webhook attempt refused: the host resolves to an address that is not public');
+    throw new RefusedAddress(refusedAddressError);
   }
   if (addresses.length === 0) throw Object.assign(new Error('no address'), { code: 'ENOTFOUND' });
   return addresses[0]!;

@@ -21,7 +21,7 @@ export function outboundWebhooks(options: {
       clock: options.clock,
       realClock: systemClock,
       serverKey: options.serverKey,
-      send: httpSender({ allowPrivateAddresses }),
+      send: httpSender({ allowPrivateAddresses, log: options.log }),
     },
     options.log,
   );

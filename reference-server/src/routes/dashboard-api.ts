@@ -3,6 +3,7 @@ import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
 import { mayCreateWorkspace } from '../domain/programs/creators';
 import { connectProcessor, regenerateKey, updateSettings } from '../domain/dashboard/settings';
+import { accountActor } from '../domain/audit/actor';
 import { dashboardContext } from './dashboard-auth';
 import { objectBody } from '../json/fields';
 
@@ -35,18 +36,18 @@ export async function dashboardApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.patch<ProgramParams & { Body: Body }>('/api/dashboard/programs/:programId', async (request) => {
-    const { program } = await access(request, request.params.programId);
-    return { data: { program: await updateSettings(deps(), program, objectBody(request.body)) } };
+    const { account: viewer, program } = await access(request, request.params.programId);
+    return { data: { program: await updateSettings(deps(), program, objectBody(request.body), accountActor(viewer)) } };
   });
 
   app.post<ProgramParams>('/api/dashboard/programs/:programId/regenerate-key', async (request) => {
-    const { program, role } = await access(request, request.params.programId);
-    return { data: { program: await regenerateKey(deps(), program, role) } };
+    const { account: viewer, program, role } = await access(request, request.params.programId);
+    return { data: { program: await regenerateKey(deps(), program, role, accountActor(viewer)) } };
   });
 
   app.put<ProgramParams & { Body: Body }>('/api/dashboard/programs/:programId/processor', async (request) => {
-    const { program, role } = await access(request, request.params.programId);
+    const { account: viewer, program, role } = await access(request, request.params.programId);
     const body = objectBody(request.body);
-    return { data: { processor_account: await connectProcessor(deps(), program, role, body.processor_account) } };
+    return { data: { processor_account: await connectProcessor(deps(), program, role, body.processor_account, accountActor(viewer)) } };
   });
 }

@@ -5,6 +5,7 @@ import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
 import { changePartner, createPartner, listPartnerSummaries } from '../domain/partners/partners';
 import { commissionsCsv } from '../domain/payouts/export';
+import { payoutCsv, payoutDetail, payoutHistory } from '../domain/payouts/history';
 import { recordPayout } from '../domain/payouts/payout';
 import { dashboardContext } from './dashboard-auth';
 import { objectBody } from '../json/fields';
@@ -37,8 +38,8 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   });
 
   app.post<ProgramParams & { Body: Body }>(`${base}/links`, async (request, reply) => {
-    const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createLink(deps(), program, objectBody(request.body)) });
+    const { program, account } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await createLink(deps(), program, objectBody(request.body), accountActor(account)) });
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/links`, async (request) => {
@@ -47,23 +48,38 @@ export async function dashboardPartnerRoutes(app: FastifyInstance): Promise<void
   });
 
   app.patch<{ Params: { programId: string; linkId: string }; Body: Body }>(`${base}/links/:linkId`, async (request) => {
-    const { program } = await access(request, request.params.programId);
+    const { program, account } = await access(request, request.params.programId);
     const id = positiveId(request.params.linkId, 'linkIdInvalid');
-    return { data: await setProgramLinkEnabled(deps(), program, { id }, objectBody(request.body)) };
+    return { data: await setProgramLinkEnabled(deps(), program, { id }, objectBody(request.body), accountActor(account)) };
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/commissions.csv`, async (request, reply) => {
     const { program } = await access(request, request.params.programId);
-    const csv = await commissionsCsv(deps(), program, request.query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="commissions-program-${program.id}.csv"`)
-      .send(csv);
+    const { csv, fileName } = await commissionsCsv(deps(), program, request.query);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${fileName}"`).send(csv);
   });
 
-  app.post<ProgramParams & { Body: Body }>(`${base}/payouts`, async (request) => {
-    const { program, role } = await access(request, request.params.programId);
-    return { data: await recordPayout(deps(), program, role, objectBody(request.body)) };
+  app.post<ProgramParams & { Body: Body }>(`${base}/payouts`, async (request, reply) => {
+    const { program, role, account } = await access(request, request.params.programId);
+    return reply.status(201).send({ data: await recordPayout(deps(), program, role, accountActor(account), objectBody(request.body)) });
+  });
+
+  app.get<ProgramParams & { Querystring: Record<string, unknown> }>(`${base}/payouts`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return { data: await payoutHistory(deps(), program, request.query) };
+  });
+
+  // One route for `{payoutId}` and `{payoutId}.csv`: the router takes the whole segment as the parameter.
+  app.get<{ Params: { programId: string; payoutId: string } }>(`${base}/payouts/:payoutId`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    const { payoutId } = request.params;
+    if (!payoutId.endsWith('.csv')) return { data: await payoutDetail(deps(), program, payoutId) };
+    const id = payoutId.slice(0, -'.csv'.length);
+    const csv = await payoutCsv(deps(), program, id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="payout-${id}-program-${program.id}.csv"`)
+      .send(csv);
   });
 
   type CommissionParams = { Params: { programId: string; commissionId: string } };

@@ -7,6 +7,7 @@ import {
   updateWebhookEndpoint,
 } from '../domain/webhooks/endpoints';
 import { endpointId } from '../domain/webhooks/fields';
+import { accountActor } from '../domain/audit/actor';
 import { dashboardContext } from './dashboard-auth';
 import { objectBody } from '../json/fields';
 
@@ -25,8 +26,10 @@ export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void
   const base = '/api/dashboard/programs/:programId/webhook-endpoints';
 
   app.post<ProgramParams & { Body: Body }>(base, async (request, reply) => {
-    const { program } = await access(request, request.params.programId);
-    return reply.status(201).send({ data: await createWebhookEndpoint(endpointDeps(), program, objectBody(request.body)) });
+    const { account: viewer, program } = await access(request, request.params.programId);
+    return reply
+      .status(201)
+      .send({ data: await createWebhookEndpoint(endpointDeps(), program, objectBody(request.body), accountActor(viewer)) });
   });
 
   app.get<ProgramParams>(base, async (request) => {
@@ -35,13 +38,14 @@ export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void
   });
 
   app.patch<EndpointParams & { Body: Body }>(`${base}/:endpointId`, async (request) => {
-    const { program } = await access(request, request.params.programId);
-    return { data: await updateWebhookEndpoint(deps(), program, endpointId(request.params.endpointId), objectBody(request.body)) };
+    const { account: viewer, program } = await access(request, request.params.programId);
+    const id = endpointId(request.params.endpointId);
+    return { data: await updateWebhookEndpoint(deps(), program, id, objectBody(request.body), accountActor(viewer)) };
   });
 
   app.delete<EndpointParams>(`${base}/:endpointId`, async (request, reply) => {
-    const { program } = await access(request, request.params.programId);
-    await removeWebhookEndpoint(deps(), program, endpointId(request.params.endpointId));
+    const { account: viewer, program } = await access(request, request.params.programId);
+    await removeWebhookEndpoint(deps(), program, endpointId(request.params.endpointId), accountActor(viewer));
     return reply.status(204).send();
   });
 

@@ -8,6 +8,8 @@ import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
 import { dashboardPartnerRoutes } from './dashboard-partners';
 import { dashboardWebhookRoutes } from './dashboard-webhooks';
+import { dashboardAuditRoutes } from './dashboard-audit';
+import { docsSiteRoutes } from './docs-site';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
 import { partnerViewRoutes } from './partner-view';
@@ -34,9 +36,11 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(dashboardPartnerRoutes);
   app.register(commissionRoutes);
   app.register(dashboardWebhookRoutes);
+  app.register(dashboardAuditRoutes);
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
+  app.register(docsSiteRoutes);
   app.register(webhookRoutes);
   app.register(processorConnectRoutes);
   // §Test-control API: mounted only on request, never in production by default.

@@ -35,7 +35,8 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post<{ Body: Body }>('/api/v1/links', options, async (request, reply) => {
-    return reply.status(201).send({ data: await createLink(deps(), keyProgramOf(request), objectBody(request.body)) });
+    const program = keyProgramOf(request);
+    return reply.status(201).send({ data: await createLink(deps(), program, objectBody(request.body), programKeyActor(program)) });
   });
 
   app.get<{ Querystring: Record<string, unknown> }>('/api/v1/links', options, async (request) => {
@@ -44,6 +45,7 @@ export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
 
   app.patch<{ Params: { short_link: string }; Body: Body }>('/api/v1/links/:short_link', options, async (request) => {
     const program = keyProgramOf(request);
-    return { data: await setProgramLinkEnabled(deps(), program, { shortLink: request.params.short_link }, objectBody(request.body)) };
+    const which = { shortLink: request.params.short_link };
+    return { data: await setProgramLinkEnabled(deps(), program, which, objectBody(request.body), programKeyActor(program)) };
   });
 }

@@ -192,7 +192,8 @@ export function decideCommission(
 /**
  * Releases the commissions held while the partner was suspended (held → pending: due, or pending while the
  * program's hold period still runs), recorded with who reactivated the partner. One conditional UPDATE: a row is
- * released once, however many reactivations race. Answers the released rows.
+ * released once, however many reactivations race. Answers the released rows (their `commission.updated` events and
+ * the audit entry's totals).
  */
 export function releaseSuspendedHolds(db: Db, partnerId: number, decision: Decision): Promise<Commission[]> {
   return db
@@ -250,6 +251,7 @@ export function commissionsForExport(db: Db, query: { programId: number; from: n
       'commissions.due_at',
       'commissions.paid_at',
       'commissions.reversed_at',
+      'commissions.payout_id',
     ])
     .where('commissions.program_id', '=', query.programId)
     .where('partners.is_test', '=', 0)
@@ -293,18 +295,22 @@ export interface SettledCommission {
 }
 
 /**
- * Marks due commissions paid and clawbacks settled, and answers the rows this call changed. The guards (`paid_at`
+ * Marks due commissions paid and clawbacks settled by the payout, and answers the rows this call changed. The guards (`paid_at`
  * or `clawback_settled_at` still null) make a row that a concurrent payout settled first change nothing here: on
  * PostgreSQL the UPDATE waits for that payout's commit and re-checks them, so its rows are not returned twice.
  */
-export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks: number[] }, now: number): Promise<SettledCommission[]> {
+export async function settleCommissions(
+  db: Db,
+  ids: { due: number[]; clawbacks: number[] },
+  payout: { id: number; now: number },
+): Promise<SettledCommission[]> {
   const columns = ['id', 'amount_cents', 'currency', 'status'] as const;
   const settled: SettledCommission[] = [];
   if (ids.due.length > 0) {
     settled.push(
       ...(await db
         .updateTable('commissions')
-        .set({ paid_at: now })
+        .set({ paid_at: payout.now, payout_id: payout.id })
         .where('id', 'in', ids.due)
         .where('paid_at', 'is', null)
         .where('status', '=', 'pending')
@@ -317,7 +323,7 @@ export async function settleCommissions(db: Db, ids: { due: number[]; clawbacks:
     settled.push(
       ...(await db
         .updateTable('commissions')
-        .set({ clawback_settled_at: now })
+        .set({ clawback_settled_at: payout.now, clawback_payout_id: payout.id })
         .where('id', 'in', ids.clawbacks)
         .where('clawback_settled_at', 'is', null)
         .where('status', '=', 'reversed')

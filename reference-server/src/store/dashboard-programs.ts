@@ -7,3 +7,11 @@ type Db = Kysely<Database>;
 export async function updateProgram(db: Db, programId: number, values: ProgramUpdate): Promise<Program> {
   return db.updateTable('programs').set(values).where('id', '=', programId).returningAll().executeTakeFirstOrThrow();
 }
+
+/**
+ * The program as stored, read past the lookup cache: inside a change's transaction (after `lockRow`), the values
+ * that change replaces, for its audit entry.
+ */
+export function programForChange(db: Db, programId: number): Promise<Program> {
+  return db.selectFrom('programs').selectAll().where('id', '=', programId).executeTakeFirstOrThrow();
+}

@@ -13,6 +13,7 @@ import { merchantDecidesMigration } from './migrations/0008_merchant_decides';
 import { stripeConnectMigration } from './migrations/0009_stripe_connect';
 import { auditLogMigration } from './migrations/0010_audit_log';
 import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
+import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
@@ -266,6 +267,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0009_stripe_connect': stripeConnectMigration(dialect),
     '0010_audit_log': auditLogMigration(dialect),
     '0011_commission_lifecycle': commissionLifecycleMigration(dialect),
+    '0012_payout_records': payoutRecordsMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
@@ -301,6 +303,7 @@ const tables: (keyof Database)[] = [
   'webhook_events',
   'webhook_deliveries',
   'audit_log',
+  'payouts',
 ];
 
 async function wipeAll(db: Kysely<Database>): Promise<void> {

@@ -121,7 +121,7 @@ export function findLinkOwnedByEmail(db: Db, linkId: number, email: string) {
     .selectFrom('referral_links')
     .innerJoin('partners', 'partners.id', 'referral_links.partner_id')
     .innerJoin('programs', 'programs.id', 'referral_links.program_id')
-    .select(['referral_links.id', 'programs.domain'])
+    .select(['referral_links.id', 'referral_links.program_id', 'referral_links.partner_id', 'programs.domain'])
     .where('referral_links.id', '=', linkId)
     .where('partners.email', '=', email)
     .where('partners.invitation', '=', 'accepted')

@@ -93,6 +93,8 @@ export function partnersByEmail(db: Db, email: string) {
     .select((eb) => [
       'programs.name as program_name',
       'programs.domain as program_domain',
+      'programs.commission_type as program_commission_type',
+      'programs.commission_rate as program_commission_rate',
       eb.fn.coalesce('inviter.email', 'owner.email').as('inviter_email'),
     ])
     .where('partners.email', '=', email)
@@ -135,6 +137,8 @@ export async function updatePartner(
     status?: 'active' | 'suspended';
     invitation?: PartnerInvitation;
     invited_by_account_id?: number | null;
+    commission_type?: Partner['commission_type'];
+    commission_rate?: number | null;
   },
 ): Promise<Partner> {
   return db.updateTable('partners').set(update).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

@@ -24,30 +24,29 @@ export async function connectProcessorAccount(db: Kysely<Database>, programId: n
 }
 
 /**
- * Binds a connected account proven by the owner's "Connect with Stripe" consent: the account moves from any program
- * that held it to this one, in one transaction, so an earlier claim never blocks its owner. Two proven binds of one
- * account at once: the UNIQUE column makes one wait and fail, and it runs again, so the later one wins.
+ * Inside the bind's transaction: moves a connected account proven by the owner's "Connect with Stripe" consent from
+ * any program that held it to this one, so an earlier claim never blocks its owner. Answers what it replaced (the
+ * program's earlier account, the programs that lost this one) for the audit log. Two proven binds of one account at
+ * once: the UNIQUE column makes one wait and fail (`domain/processor/connect/bind.ts` runs it again).
  */
-export async function bindProcessorAccount(db: Kysely<Database>, programId: number, account: string): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('programs')
-          .set({ processor_account: null })
-          .where('processor_account', '=', account)
-          .where('id', '<>', programId)
-          .execute();
-        await trx.updateTable('programs').set({ processor_account: account }).where('id', '=', programId).execute();
-      });
-      return;
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt === 3) throw error;
-    }
-  }
+export async function moveProcessorAccount(
+  trx: Kysely<Database>,
+  programId: number,
+  account: string,
+): Promise<{ previous: string | null; movedFrom: number[] }> {
+  const before = await trx.selectFrom('programs').select('processor_account').where('id', '=', programId).executeTakeFirst();
+  const moved = await trx
+    .updateTable('programs')
+    .set({ processor_account: null })
+    .where('processor_account', '=', account)
+    .where('id', '<>', programId)
+    .returning('id')
+    .execute();
+  await trx.updateTable('programs').set({ processor_account: account }).where('id', '=', programId).execute();
+  return { previous: before?.processor_account ?? null, movedFrom: moved.map((row) => row.id) };
 }
 
-/** Clears the program's connected account (the dashboard's Disconnect). */
+/** Clears the program's connected account (the dashboard's Disconnect; `db` is its transaction). */
 export async function unbindProcessorAccount(db: Kysely<Database>, programId: number): Promise<void> {
   await db.updateTable('programs').set({ processor_account: null }).where('id', '=', programId).execute();
 }

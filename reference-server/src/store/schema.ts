@@ -64,7 +64,7 @@ export interface ProgramsTable {
   created_at: number;
   /** Days a new commission stays `pending` (its refund window) before it is due; 0: due at once. */
   commission_hold_days: Generated<number>;
-  /** The smallest payout total the merchant pays without forcing it (engineer F's payouts read it). */
+  /** A payout paying less than this (in any currency) needs `force` (domain/payouts/payout.ts). */
   min_payout_cents: Generated<number>;
 }
 
@@ -82,6 +82,9 @@ export interface PartnersTable {
   invitation: Generated<PartnerInvitation>;
   /** The dashboard account that added the partner or set its email; null when the program key did. */
   invited_by_account_id: number | null;
+  /** The partner's own terms for sales recorded from now on; both null: the program's (domain/partners/terms.ts). */
+  commission_type: Generated<ProgramsTable['commission_type'] | null>;
+  commission_rate: Generated<number | null>;
   created_at: number;
 }
 
@@ -184,6 +187,27 @@ export interface CommissionsTable {
   paid_at: Generated<number | null>;
   /** Reversed after it was paid: when a later payout netted it (until then the partner's balance is lower). */
   clawback_settled_at: Generated<number | null>;
+  /** The payout that paid it; and the one that netted it when it was reversed after payment. */
+  payout_id: Generated<number | null>;
+  clawback_payout_id: Generated<number | null>;
+}
+
+/** A payout the owner recorded (store/migrations/0012_payout_records.ts, domain/payouts/). */
+export interface PayoutsTable {
+  id: Generated<number>;
+  program_id: number;
+  partner_id: number;
+  /** The last commission time it covered. */
+  through: number;
+  /** JSON: per currency `{ amount_cents, commissions, clawbacks, carried_cents }`, as settled; never rewritten. */
+  totals: string;
+  reference: string | null;
+  method: string | null;
+  note: string | null;
+  created_by_account_id: number | null;
+  /** The actor's label at the time (an email, `api key …last4`). */
+  created_by: string;
+  created_at: number;
 }
 
 /** One record per tracking request (§Events); the dashboard's event feed. */
@@ -411,6 +435,7 @@ export interface Database {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   audit_log: AuditLogTable;
+  payouts: PayoutsTable;
 }
 
 export type Program = Selectable<ProgramsTable>;
@@ -423,5 +448,6 @@ export type ReferralLink = Selectable<ReferralLinksTable>;
 export type Account = Selectable<AccountsTable>;
 export type Partner = Selectable<PartnersTable>;
 export type Commission = Selectable<CommissionsTable>;
+export type PayoutRow = Selectable<PayoutsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -51,14 +51,19 @@ export function setWebhookEndpointEnabled(db: Db, id: number, enabled: boolean):
     .executeTakeFirstOrThrow();
 }
 
-/** Removes the endpoint and everything queued for it, in one transaction; false when it was not there. */
-export async function deleteWebhookEndpoint(db: Db, programId: number, id: number): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const deleted = await trx.deleteFrom('webhook_endpoints').where('program_id', '=', programId).where('id', '=', id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) return false;
-    await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
-    return true;
-  });
+/**
+ * Removes the endpoint and everything queued for it; `trx` is the removal's transaction. Answers the removed row,
+ * undefined when it was not there.
+ */
+export async function deleteWebhookEndpoint(trx: Db, programId: number, id: number): Promise<WebhookEndpointRow | undefined> {
+  const deleted = await trx
+    .deleteFrom('webhook_endpoints')
+    .where('program_id', '=', programId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  if (deleted) await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+  return deleted;
 }
 
 /** The enabled endpoints of a program (the fan-out of a new event reads them inside the record's transaction). */

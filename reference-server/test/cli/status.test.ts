@@ -60,7 +60,7 @@ describe('GET /api/v1/cli/status', () => {
         code: 'api_key_rotation_required',
         message: expect.any(String),
         hint: expect.any(String),
-        docs_url: expect.stringMatching(/^https:/),
+        docs_url: 'http://127.0.0.1:8787/docs/key-rotation',
       },
     });
     expect(retired.headers['x-request-id']).toBeUndefined();

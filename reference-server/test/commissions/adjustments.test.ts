@@ -41,7 +41,7 @@ describe('adjustments (bonuses and clawbacks)', () => {
       headers: { cookie: s.m.cookie },
     });
     expect(csv.body).toMatch(
-      new RegExp(`\\r\\n${bonus.body.data.id},${s.jane.id},Jane,jane@example.com,,,,500,USD,due,,[^,]+Z,,,adjustment,[^,]+Z\\r\\n`),
+      new RegExp(`\\r\\n${bonus.body.data.id},${s.jane.id},Jane,jane@example.com,,,,500,USD,due,,[^,]+Z,,,,adjustment,[^,]+Z\\r\\n`),
     );
     expect(csv.body).toMatch(new RegExp(`\\r\\n${clawback.body.data.id},${s.jane.id},[^\\r]*,-200,USD,due,[^\\r]*,adjustment,`));
     const audit = await t.h.store.db.selectFrom('audit_log').selectAll().where('program_id', '=', s.m.program.id).orderBy('id').execute();
@@ -61,7 +61,9 @@ describe('adjustments (bonuses and clawbacks)', () => {
     );
 
     // The payout settles both adjustments (net 300) and leaves the pending sale alone.
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 2, paid_cents: { USD: 300 }, carried_cents: {} });
+    const payout = await s.payout();
+    expect(payout.status).toBe(201);
+    expect(payout.body.data.totals).toEqual({ USD: { amount_cents: 300, commissions: 2, clawbacks: 0, carried_cents: 0 } });
     expect((await s.figures()).balance_cents).toEqual({});
   });
 
@@ -70,9 +72,13 @@ describe('adjustments (bonuses and clawbacks)', () => {
     await s.sell(10_000);
     expect((await s.adjust({ amount_cents: -3_000, currency: 'USD', reason: 'Chargeback fee' })).status).toBe(201);
     expect((await s.figures()).balance_cents).toEqual({ USD: -1_000 });
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 0, paid_cents: {}, carried_cents: { USD: -1_000 } });
+    // Nothing settles while more is owed back than is due: no payout is recorded and the balance stays.
+    expect((await s.payout()).status).toBe(409);
+    expect((await s.figures()).balance_cents).toEqual({ USD: -1_000 });
     await s.sell(10_000);
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 3, paid_cents: { USD: 1_000 }, carried_cents: {} });
+    const payout = await s.payout();
+    expect(payout.status).toBe(201);
+    expect(payout.body.data.totals).toEqual({ USD: { amount_cents: 1_000, commissions: 3, clawbacks: 0, carried_cents: 0 } });
     expect(await s.figures()).toMatchObject({ due_cents: {}, balance_cents: {}, paid_cents: { USD: 1_000 } });
   });
 
@@ -126,13 +132,17 @@ describe('adjustments (bonuses and clawbacks)', () => {
       s.payout(),
     ];
     const answers = await Promise.all(calls);
-    expect(answers.map((a) => a.status)).toEqual([201, 200, 201, 200, 201, 200]);
-    const paid = [1, 3, 5].reduce((sum, i) => sum + (answers[i]!.body.data.paid_cents.USD ?? 0), 0);
+    expect([0, 2, 4].map((i) => answers[i]!.status)).toEqual([201, 201, 201]);
+    // A payout that found nothing left to pay (another one settled it first) records nothing: 409.
+    for (const i of [1, 3, 5]) expect([201, 409]).toContain(answers[i]!.status);
+    const paidBy = (a: { status: number; body: { data: { totals: { USD?: { amount_cents: number } } } } }) =>
+      a.status === 201 ? (a.body.data.totals.USD?.amount_cents ?? 0) : 0;
+    const paid = [1, 3, 5].reduce((sum, i) => sum + paidBy(answers[i]!), 0);
     const figures = await s.figures();
     // 2,000 from the sale + 100 − 50 + 700: what the payouts answered plus what is still due.
     expect(paid + (figures.balance_cents.USD ?? 0)).toBe(2_750);
     expect(figures.paid_cents.USD ?? 0).toBe(paid);
     const last = await s.payout();
-    expect(paid + (last.body.data.paid_cents.USD ?? 0)).toBe(2_750);
+    expect(paid + paidBy(last)).toBe(2_750);
   });
 });

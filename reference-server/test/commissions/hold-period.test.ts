@@ -46,14 +46,14 @@ describe('the hold period (commission_hold_days)', () => {
       reversed_cents: {},
       balance_cents: {},
     });
-    // Nothing is payable during the hold.
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 0, paid_cents: {} });
+    // Nothing is payable during the hold: no payout is recorded.
+    expect((await s.payout()).status).toBe(409);
 
     // A refund inside the hold reverses it.
     expect((await s.refund(refunded.transactionId)).status).toBe(200);
     await s.days(29);
     expect((await s.list('?status=pending')).body.data.map((c: { id: number }) => c.id)).toEqual([kept.id]);
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 0 });
+    expect((await s.payout()).status).toBe(409);
 
     // Thirty days on: due, in the balance, paid by the next payout; the reversed one never becomes due.
     await s.days(1);
@@ -68,11 +68,11 @@ describe('the hold period (commission_hold_days)', () => {
       reversed_cents: { USD: 1_000 },
       balance_cents: { USD: 2_000 },
     });
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 1, clawbacks_settled: 0, paid_cents: { USD: 2_000 } });
+    expect((await s.payout()).body.data.totals).toEqual({ USD: { amount_cents: 2_000, commissions: 1, clawbacks: 0, carried_cents: 0 } });
     await s.days(60);
     const final = (await s.list()).body.data;
     expect(final.map((c: { status: string }) => c.status)).toEqual(['reversed', 'paid']);
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 0, paid_cents: {} });
+    expect((await s.payout()).status).toBe(409);
   });
 
   it('approving a pending commission makes it due now; declining one keeps it out of every figure', async () => {
@@ -99,7 +99,7 @@ describe('the hold period (commission_hold_days)', () => {
     });
     expect((await s.approve(b.id)).status).toBe(409);
     await s.days(30);
-    expect((await s.payout()).body.data).toMatchObject({ commissions_paid: 1, paid_cents: { USD: 2_000 } });
+    expect((await s.payout()).body.data.totals).toEqual({ USD: { amount_cents: 2_000, commissions: 1, clawbacks: 0, carried_cents: 0 } });
     // Paid: neither decision applies any more.
     const late = await s.decline(a.id);
     expect(late.status).toBe(409);

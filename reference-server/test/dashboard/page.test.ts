@@ -100,7 +100,9 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/app.css',
       '/dashboard/assets/app.js',
       '/dashboard/assets/partners.js',
+      '/dashboard/assets/payouts.js',
       '/dashboard/assets/webhooks.js',
+      '/dashboard/assets/audit.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

@@ -252,3 +252,58 @@ describe('POST /api/v1/cli/auth/callback trusts only the issuer', () => {
     expect(result.poll.status).toBe('pending');
   });
 });
+
+// SVC_OIDC_EMAILS_VERIFIED=1 speaks only for an absent claim: an issuer that says "false" (as a string, as some
+// send it) is believed, and the sign-in refused.
+describe('SVC_OIDC_EMAILS_VERIFIED=1 and the email_verified claim', () => {
+  let trusting: ReferenceServer;
+  beforeAll(async () => {
+    trusting = await startReferenceServer({
+      oidc: { issuer: issuer.url, clientId: issuer.clientId, clientSecret: issuer.clientSecret, emailsVerified: true },
+      ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    });
+  });
+  afterAll(() => trusting?.close());
+
+  async function callbackWith(claims: Record<string, unknown>) {
+    const { data } = await contractFetch(`${trusting.url}/api/v1/cli/auth/start`, { method: 'POST' }).then((r) => r.json());
+    const idToken = await new SignJWT({ ...claims, nonce: createHash('sha256').update(data.state).digest('base64url') })
+      .setProtectedHeader({ alg: 'RS256', kid: issuer.kid })
+      .setIssuer(issuer.url)
+      .setSubject(`subject-${String(claims.email)}`)
+      .setAudience(issuer.clientId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 300)
+      .sign(issuer.privateKey);
+    const res = await contractFetch(`${trusting.url}/api/v1/cli/auth/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ state: data.state, id_token: idToken }),
+    });
+    const accounts = await trusting.store.db.selectFrom('accounts').selectAll().where('email', '=', String(claims.email)).execute();
+    return { status: res.status, body: await res.json(), accounts };
+  }
+
+  it.each([
+    ['"false"', 'false', 'string-false'],
+    ['false', false, 'boolean-false'],
+    ['null', null, 'null'],
+  ])('refuses email_verified: %s, creating nothing', async (_case, claim, user) => {
+    const result = await callbackWith({ email: `${user}@idp.example`, email_verified: claim });
+    expect(result.status).toBe(403);
+    expect(result.body.error.message).toBe(
+      'Your identity provider has not verified your email address. Verify it there, then sign in again.',
+    );
+    expect(result.accounts).toHaveLength(0);
+  });
+
+  it.each([
+    ['absent', {}],
+    ['"true"', { email_verified: 'true' }],
+  ])('accepts email_verified %s', async (name, claim) => {
+    const email = `verified-${name.replaceAll('"', '')}@idp.example`;
+    const result = await callbackWith({ email, ...claim });
+    expect(result.status).toBe(200);
+    expect(result.accounts).toHaveLength(1);
+  });
+});

@@ -90,8 +90,9 @@ describe('partners in Chromium', () => {
     // The figures: 1 click, 1 lead, 1 sale of 49.00 USD paying 20 % (9.80 due).
     await owner.reload();
     await row(owner, 'Jane Doe').waitFor({ timeout: 10_000 });
-    expect((await cells(owner, 'Jane Doe')).slice(1, 11)).toEqual([
+    expect((await cells(owner, 'Jane Doe')).slice(1, 12)).toEqual([
       'active',
+      'percent 20 % (program)',
       '1',
       '1',
       '1',
@@ -103,15 +104,41 @@ describe('partners in Chromium', () => {
       '9.80 USD',
     ]);
 
-    // The CSV has the commission, due.
+    // The CSV has the commission, due; with no dates chosen it exports everything, and says so.
+    expect(await owner.locator('#csv-range').textContent()).toBe('Exports every commission (no dates chosen).');
     const href = await owner.locator('#csv-link').getAttribute('href');
+    expect(href).toMatch(/\/commissions\.csv$/);
     const csv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
     expect(csv).toMatch(/,Jane Doe,jane@example.com,\d+,[^,]+,4900,980,USD,due,/);
 
-    // Mark paid: the payout moves 9.80 from due to paid.
-    await row(owner, 'Jane Doe').getByRole('button', { name: 'Mark paid' }).click();
-    await expect.poll(() => owner.locator('#partners-result').textContent()).toContain('1 commission marked paid (9.80 USD)');
-    await expect.poll(async () => (await cells(owner, 'Jane Doe')).slice(6, 11)).toEqual(['0', '0', '9.80 USD', '0', '0']);
+    // The payout, on a phone-sized screen: the amount due, a review step, Cancel records nothing, Confirm records it.
+    await owner.setViewportSize({ width: 390, height: 900 });
+    await owner.locator('#po-partner').selectOption({ label: 'Jane Doe' });
+    await expect.poll(() => owner.locator('#po-due').textContent()).toBe('Due to Jane Doe now: 9.80 USD.');
+    await owner.getByLabel('Method (optional)').fill('Wise');
+    await owner.getByLabel('Reference (optional)').fill('TR-2025-1');
+    await owner.getByRole('button', { name: 'Review payout' }).click();
+    await expect.poll(() => owner.locator('#payout-confirm-text').textContent()).toBe('Record that you paid Jane Doe 9.80 USD by Wise?');
+    const confirm = owner.getByRole('button', { name: 'Confirm payout' });
+    expect((await confirm.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await owner.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await owner.screenshot({ path: `${shots}02-confirm-payout-390.png`, fullPage: true });
+    await owner.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => owner.locator('#payouts-result').textContent()).toBe('Nothing recorded.');
+    expect(await owner.locator('#payouts-body tr[data-payout-id]').count()).toBe(0);
+    await owner.getByRole('button', { name: 'Review payout' }).click();
+    await confirm.click();
+    await expect.poll(() => owner.locator('#payouts-result').textContent()).toBe('Payout recorded: Jane Doe, 9.80 USD.');
+    const history = owner.locator('#payouts-body tr[data-payout-id]');
+    await history.first().waitFor();
+    expect((await history.locator('td').allTextContents()).slice(1, 5)).toEqual(['Jane Doe', '9.80 USD', 'Wise', 'TR-2025-1']);
+    const payoutCsv = await owner.evaluate(
+      async (path) => (await fetch(path!)).text(),
+      await history.getByRole('link', { name: 'CSV' }).getAttribute('href'),
+    );
+    expect(payoutCsv).toMatch(/,paid,980,USD,.*,TR-2025-1,Wise\r\n$/);
+    await owner.setViewportSize({ width: 1280, height: 1200 });
+    await expect.poll(async () => (await cells(owner, 'Jane Doe')).slice(7, 12)).toEqual(['0', '0', '9.80 USD', '0', '0']);
     const paidCsv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
     expect(paidCsv).toMatch(/,980,USD,paid,/);
     await owner.screenshot({ path: `${shots}02-paid.png`, fullPage: true });
@@ -138,6 +165,9 @@ describe('partners in Chromium', () => {
     expect((await own.locator('td').allTextContents()).slice(1, 3)).toEqual(['9.80 USD', 'paid']);
     expect(await partner.locator('#partner-view [data-invitation-id]').count()).toBe(0);
     expect(await partner.locator('#partner-view').textContent()).not.toContain(demo.partnerName);
+    // Their terms and the payout: when, how much, how.
+    expect(await partner.locator('#partner-view').textContent()).toContain('Your terms: percent 20 % (program).');
+    expect(await partner.locator('#partner-view .partner-payouts li').textContent()).toMatch(/: 9\.80 USD \(Wise, TR-2025-1\)$/);
     expect(await partner.locator('#empty-view').isVisible()).toBe(false);
     await partner.screenshot({ path: `${shots}03-partner-view.png`, fullPage: true });
 
@@ -180,5 +210,13 @@ describe('partners in Chromium', () => {
       return { status: res.status, message: ((await res.json()) as { error: { message: string } }).error.message };
     });
     expect(turnOn).toEqual({ status: 403, message: 'This link was turned off by the merchant; ask them to turn it on' });
+
+    // The merchant gives Jane her own terms from her row.
+    await row(owner, 'Jane Doe').getByRole('button', { name: 'Terms' }).click();
+    await owner.getByLabel('Commission type').selectOption('fixed');
+    await owner.locator('#terms-rate').fill('500');
+    await owner.getByRole('button', { name: 'Save terms' }).click();
+    await expect.poll(() => owner.locator('#partners-result').textContent()).toBe('Terms saved: they apply to sales recorded from now on.');
+    await expect.poll(async () => (await cells(owner, 'Jane Doe'))[2]).toBe('fixed 5.00 (own)');
   }, 90_000);
 });

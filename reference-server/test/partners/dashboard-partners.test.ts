@@ -15,12 +15,15 @@ describe('partners in the dashboard API', () => {
       email: 'jane@example.com',
       status: 'active',
       invitation: 'pending',
+      commission_type: null,
+      commission_rate: null,
       created_at: expect.any(String),
     });
     const list = await m.call('GET', '/partners');
     expect(list.body.data.partners).toEqual([
       {
         ...created.body.data,
+        terms: { commission_type: 'percent', commission_rate: 20, source: 'program' },
         figures: {
           clicks: 0,
           leads: 0,
@@ -74,7 +77,9 @@ describe('partners in the dashboard API', () => {
     const bad = await m.call('PATCH', `/partners/${partner.id}`, { name: 'New', status: 'paused' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('status must be active or suspended');
-    expect((await m.call('PATCH', `/partners/${partner.id}`, {})).body.error.message).toBe('Send at least one of name, email, status');
+    expect((await m.call('PATCH', `/partners/${partner.id}`, {})).body.error.message).toBe(
+      'Send at least one of name, email, status, commission_type and commission_rate',
+    );
     expect((await m.call('GET', '/partners')).body.data.partners[0].name).toBe('Jane');
     const foreign = await other.call('PATCH', `/partners/${partner.id}`, { name: 'Stolen' });
     expect(foreign.status).toBe(404);

@@ -44,6 +44,7 @@ describe('the partner view (GET /api/partner)', () => {
         partner: {
           ...jane,
           invitation: 'accepted',
+          terms: { commission_type: 'percent', commission_rate: 20, source: 'program' },
           figures: {
             clicks: 1,
             leads: 1,
@@ -71,12 +72,15 @@ describe('the partner view (GET /api/partner)', () => {
             created_at: expect.any(String),
           },
         ],
+        payouts: [],
       },
     ]);
     // No key, settings or other partner anywhere in the answer.
     expect(view.text).not.toContain('api_token');
     expect(view.text).not.toContain('Bob');
-    expect(view.text).not.toContain('commission_rate');
+    // The terms in force are the partner's to see; the program's other settings are not.
+    expect(view.text).not.toContain('attribution_window');
+    expect(view.text).not.toContain('lead_auth');
   });
 
   it('lets the partner turn their own link off and on; clicks then answer 410', async () => {
@@ -126,7 +130,8 @@ describe('isolation matrix: merchant of A, member vs owner of A, partner of A, p
       );
     }
     const payout = { partner_id: janeLink.partner_id, through: '2000-01-01' };
-    expect((await as(a.cookie, 'POST', `${a.base}/payouts`, payout)).status).toBe(200);
+    // The owner passes (nothing is due through 2000-01-01: 409, nothing recorded); the others are refused first.
+    expect((await as(a.cookie, 'POST', `${a.base}/payouts`, payout)).status).toBe(409);
     expect((await as(memberOfA, 'POST', `${a.base}/payouts`, payout)).status).toBe(403);
     expect((await as(partnerOfA, 'POST', `${a.base}/payouts`, payout)).status).toBe(403);
 

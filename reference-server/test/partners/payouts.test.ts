@@ -35,16 +35,18 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     const res = await csvOf(`${m.base}/commissions.csv?from=${today()}&to=${today()}`, m.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}.csv"`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="commissions-program-${m.program.id}-${today()}-to-${today()}.csv"`,
+    );
     const [header, first, second, end] = res.body.split('\r\n');
     expect(header).toBe(
-      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,kind,due_at',
+      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id,kind,due_at',
     );
     expect(first).toMatch(
-      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,sale,[^,]+Z$`),
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,,sale,[^,]+Z$`),
     );
     expect(second).toMatch(
-      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z,sale,[^,]+Z$`),
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z,,sale,[^,]+Z$`),
     );
     expect(end).toBe('');
   });
@@ -57,7 +59,7 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     expect((await csv(`from=${today()}&to=${today()}&partner_id=${jane.id}`)).body.split('\r\n')).toHaveLength(3);
     const bob = (await m.call('POST', '/partners', { name: 'Bob' })).body.data;
     expect((await csv(`from=${today()}&to=${today()}&partner_id=${bob.id}`)).body.split('\r\n')).toHaveLength(2);
-    for (const query of ['from=2025-01-01', 'from=2025-02-01&to=2025-01-01', 'from=yesterday&to=2025-01-01']) {
+    for (const query of ['to=yesterday', 'from=2025-02-01&to=2025-01-01', 'from=yesterday&to=2025-01-01']) {
       const res = await m.call('GET', `/commissions.csv?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.body.error.message).toBe('from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to');
@@ -67,20 +69,43 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
   });
 });
 
+describe('the commission CSV without a range, and its payout_id column', () => {
+  it('exports everything when from and to are absent, names the range in the file, and names the paying payout', async () => {
+    const { m, jane, sell } = await sellingPartner();
+    await sell(10_000);
+    const payout = (await m.call('POST', '/payouts', { partner_id: jane.id })).body.data;
+    await sell(5_000);
+    const all = await csvOf(`${m.base}/commissions.csv`, m.cookie);
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}-start-to-now.csv"`);
+    const [, paid, due, end] = all.body.split('\r\n');
+    expect(paid).toMatch(new RegExp(`,2000,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,${payout.id},sale,[^,]+Z$`));
+    expect(due).toMatch(/,1000,USD,due,[^,]+Z,[^,]+Z,,,,sale,[^,]+Z$/);
+    expect(end).toBe('');
+    const since = await csvOf(`${m.base}/commissions.csv?from=2000-01-01`, m.cookie);
+    expect(since.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}-2000-01-01-to-now.csv"`);
+    expect(since.body.split('\r\n')).toHaveLength(4);
+    expect((await csvOf(`${m.base}/commissions.csv?to=2000-01-01`, m.cookie)).body.split('\r\n')).toHaveLength(2);
+  });
+});
+
 describe('POST /api/dashboard/programs/:programId/payouts', () => {
   it('marks due commissions paid through the date, idempotently, and never pays a reversed one', async () => {
     const { m, jane, sell, refund, figures } = await sellingPartner();
     await sell(10_000);
     await refund(await sell(20_000));
     const paid = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
-    expect(paid.status).toBe(200);
+    expect(paid.status).toBe(201);
     expect(paid.body.data).toEqual({
+      id: expect.any(Number),
       partner_id: jane.id,
       through: expect.stringMatching(/T23:59:59\.999Z$/),
-      commissions_paid: 1,
-      clawbacks_settled: 0,
-      paid_cents: { USD: 2_000 },
-      carried_cents: {},
+      totals: { USD: { amount_cents: 2_000, commissions: 1, clawbacks: 0, carried_cents: 0 } },
+      reference: null,
+      method: null,
+      note: null,
+      created_by: expect.stringContaining('@'),
+      created_at: expect.any(String),
     });
     expect(await figures()).toEqual({
       due_cents: {},
@@ -91,7 +116,9 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
       balance_cents: {},
     });
     const again = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
-    expect(again.body.data).toMatchObject({ commissions_paid: 0, clawbacks_settled: 0, paid_cents: {}, carried_cents: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Nothing to pay: the partner has no due commissions through that date');
+    expect((await m.call('GET', '/payouts')).body.data.payouts).toHaveLength(1);
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
@@ -114,11 +141,13 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     await lock.waitForBlocked(2);
     await lock.release();
     const answers = await both;
-    expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    const total = (pick: (data: { commissions_paid: number; paid_cents: { USD?: number } }) => number) =>
-      answers.reduce((sum, a) => sum + pick(a.body.data), 0);
-    expect(total((d) => d.paid_cents.USD ?? 0)).toBe(3_000);
-    expect(total((d) => d.commissions_paid)).toBe(2);
+    // The second finds nothing left to pay: one record holds both commissions.
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+    const recorded = answers.find((a) => a.status === 201)!.body.data;
+    expect(recorded.totals).toEqual({ USD: { amount_cents: 3_000, commissions: 2, clawbacks: 0, carried_cents: 0 } });
+    const history = (await m.call('GET', '/payouts')).body.data.payouts;
+    expect(history.map((p: { id: number }) => p.id)).toEqual([recorded.id]);
+    expect((await m.call('GET', `/payouts/${recorded.id}`)).body.data.commissions).toHaveLength(2);
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
@@ -133,7 +162,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     const { m, jane, sell, figures } = await sellingPartner();
     await sell(10_000);
     const res = await m.call('POST', '/payouts', { partner_id: jane.id, through: '2000-01-01' });
-    expect(res.body.data.commissions_paid).toBe(0);
+    expect(res.status).toBe(409);
     expect((await figures()).due_cents).toEqual({ USD: 2_000 });
   });
 
@@ -154,13 +183,13 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     // Owed back more than due: nothing settles, the balance carries.
     await sell(5_000);
     const carried = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
-    expect(carried.body.data).toMatchObject({ commissions_paid: 0, clawbacks_settled: 0, paid_cents: {}, carried_cents: { USD: -1_000 } });
+    expect(carried.status).toBe(409);
     expect((await figures()).balance_cents).toEqual({ USD: -1_000 });
 
     // Enough due now: the payout nets the clawback and pays the rest.
     await sell(10_000);
     const netted = await m.call('POST', '/payouts', { partner_id: jane.id, through: today() });
-    expect(netted.body.data).toMatchObject({ commissions_paid: 2, clawbacks_settled: 1, paid_cents: { USD: 1_000 }, carried_cents: {} });
+    expect(netted.body.data.totals).toEqual({ USD: { amount_cents: 1_000, commissions: 2, clawbacks: 1, carried_cents: 0 } });
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},

@@ -75,7 +75,7 @@ describe('partners and links with the program key (/api/v1)', () => {
     for (const [id, json, message] of [
       [partner.id, { name: 'New', status: 'paused' }, 'status must be active or suspended'],
       [partner.id, { email: 'not-an-email' }, 'email must be an email address, or null'],
-      [partner.id, {}, 'Send at least one of name, email, status'],
+      [partner.id, {}, 'Send at least one of name, email, status, commission_type and commission_rate'],
       ['abc', { name: 'X' }, 'partner_id must be a positive integer'],
     ] as const) {
       const refused = await patch(id, json);

@@ -76,7 +76,7 @@ describe('SVC_RATE_LIMITS at start-up', () => {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-    expect(code).toBe(1);
+    expect(code).toBe(2); // a configuration error (config-error.ts)
     expect(output).toMatch(/^svc-reference-server: SVC_RATE_LIMITS: unknown limit "leads=300"; [^\n]*\n$/);
   });
 });

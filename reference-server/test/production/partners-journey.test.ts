@@ -97,6 +97,7 @@ describe('partners journey on a server without test control', () => {
         partner: {
           ...partner.body.data,
           invitation: 'accepted',
+          terms: { commission_type: expect.any(String), commission_rate: expect.any(Number), source: 'program' },
           figures: {
             clicks: 1,
             leads: 1,
@@ -124,6 +125,7 @@ describe('partners journey on a server without test control', () => {
             created_at: expect.any(String),
           },
         ],
+        payouts: [],
       },
     ]);
     expect(view.text).not.toContain(key);
@@ -139,11 +141,11 @@ describe('partners journey on a server without test control', () => {
       cookie: merchant,
       json: { partner_id: partner.body.data.id, through: today() },
     });
-    expect(payout.status).toBe(200);
-    expect(payout.body.data).toMatchObject({ commissions_paid: 1, clawbacks_settled: 0, paid_cents: { USD: 2_500 }, carried_cents: {} });
+    expect(payout.status).toBe(201);
+    expect(payout.body.data.totals).toEqual({ USD: { amount_cents: 2_500, commissions: 1, clawbacks: 0, carried_cents: 0 } });
 
     const paid = await call('GET', csvPath, { cookie: merchant });
-    expect(paid.text.split('\r\n')[1]).toMatch(/,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,sale,[^,]+Z$/);
+    expect(paid.text.split('\r\n')[1]).toMatch(new RegExp(`,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,${payout.body.data.id},sale,[^,]+Z$`));
     const after = (await call('GET', '/api/partner', { cookie: dana })).body.data.partners[0].partner.figures.commissions;
     expect(after).toEqual({
       due_cents: {},

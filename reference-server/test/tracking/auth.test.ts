@@ -83,7 +83,7 @@ describe('key rotation', () => {
       expect(res.status).toBe(200);
       expect(res.headers.deprecation).toBe(`@${Date.parse(markedAt) / 1000}`);
       expect(res.headers.sunset).toBe(new Date(rotateBy).toUTCString());
-      expect(String(res.headers.link)).toMatch(/^<https:\/\/.+>; rel="deprecation"$/);
+      expect(String(res.headers.link)).toMatch(/^<http:\/\/127\.0\.0\.1:8787\/docs\/key-rotation>; rel="deprecation"$/);
       expect(res.body.warnings).toEqual([expect.objectContaining({ code: 'api_key_rotation_required', rotate_by: rotateBy })]);
     }
     // Browser mode has no key: no notice.
@@ -108,7 +108,7 @@ describe('key rotation', () => {
           code: 'api_key_rotation_required',
           message: expect.any(String),
           hint: expect.any(String),
-          docs_url: expect.stringMatching(/^https:/),
+          docs_url: 'http://127.0.0.1:8787/docs/key-rotation',
         },
       });
     }

@@ -56,6 +56,7 @@ describe('POST /api/v1/webhooks/processor: charge.refunded', () => {
     const saleId = await paidCheckout('pi_refund_full', { account });
     expect((await figures()).commissions).toEqual({
       due_cents: { USD: 2_000 },
+      held_cents: {},
       paid_cents: {},
       reversed_cents: {},
       balance_cents: { USD: 2_000 },
@@ -69,7 +70,13 @@ describe('POST /api/v1/webhooks/processor: charge.refunded', () => {
     expect(await commission()).toMatchObject({ sale_id: saleId, amount_cents: 2_000, status: 'reversed' });
     const sale = await h.store.db.selectFrom('sales').selectAll().where('id', '=', saleId).executeTakeFirstOrThrow();
     expect(sale).toMatchObject({ refunded: 1, refund_reason: 'refund', refund_note: `Stripe charge.refunded ${event.id}` });
-    expect((await figures()).commissions).toEqual({ due_cents: {}, paid_cents: {}, reversed_cents: { USD: 2_000 }, balance_cents: {} });
+    expect((await figures()).commissions).toEqual({
+      due_cents: {},
+      held_cents: {},
+      paid_cents: {},
+      reversed_cents: { USD: 2_000 },
+      balance_cents: {},
+    });
     expect(await readMetrics(h.store.db, s.program.id)).toMatchObject({ revenue_cents: { USD: 0 }, commissions_cents: { USD: 0 } });
 
     const [sent] = await waitFor('sale.refunded delivered', () => r.received.length >= 1 && r.received);

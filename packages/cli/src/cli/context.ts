@@ -1,4 +1,5 @@
 import { Svc } from '@svc/server';
+import { printableClient } from '../client/printable-client';
 import { rotationNotice } from '../client/warnings';
 import { configPath } from '../config/paths';
 import type { Output } from '../output/output';
@@ -9,7 +10,7 @@ export interface Context {
   output: Output;
   env: Record<string, string | undefined>;
   configPath: string;
-  /** A client of `@svc/server` (with the program key for `status` and `test`). */
+  /** A client of `@svc/server` (with the program key for `status` and `test`), its server text printable. */
   client(apiKey?: string): Svc;
 }
 
@@ -19,6 +20,6 @@ export function createContext(options: { baseUrl: string; output: Output; env: R
     ...options,
     configPath: configPath(options.env),
     // `apiKey: ''` keeps a stray SVC_API_KEY off the login-token and login routes.
-    client: (apiKey = '') => new Svc({ baseUrl: options.baseUrl, apiKey, onWarning }),
+    client: (apiKey = '') => printableClient(new Svc({ baseUrl: options.baseUrl, apiKey, onWarning })),
   };
 }

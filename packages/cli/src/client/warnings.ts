@@ -1,5 +1,6 @@
 import type { SvcWarning } from '@svc/server';
 import type { Output } from '../output/output';
+import { printableDeep } from '../output/printable';
 
 /**
  * Key-rotation notices (§Authentication rule 5), printed once per run on stderr however many responses carry
@@ -7,9 +8,10 @@ import type { Output } from '../output/output';
  */
 export function rotationNotice(output: Output): (warning: SvcWarning) => void {
   let shown = false;
-  return (warning) => {
+  return (received) => {
     if (shown) return;
     shown = true;
+    const warning = printableDeep(received);
     const first = warning.warnings[0];
     const c = output.err;
     const by = first?.rotate_by ?? warning.sunset ?? 'its deadline';

@@ -1,6 +1,7 @@
-import { SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
+import { errorPage, SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
 import { CommandFailure } from '../cli/failures';
 import type { Output } from './output';
+import { printable } from './printable';
 import { waitTime } from './wait-time';
 
 /** What a failed command reports: the human lines (stderr) and the `--json` document (stdout). */
@@ -12,6 +13,8 @@ export interface ErrorReport {
   requestId?: string;
   /** What to do about it. */
   hint?: string;
+  /** The code's page on the docs site (`<base URL>/docs/errors/<code>`). */
+  docsUrl?: string;
   details?: Record<string, unknown>;
   retryAfterSeconds?: number;
 }
@@ -28,6 +31,7 @@ export function describeError(error: unknown, context: ReportContext): ErrorRepo
     return {
       message: error.message,
       code: error.code,
+      docsUrl: errorPage(context.baseUrl, error.code),
       ...(error.hint ? { hint: error.hint } : {}),
       ...(error.requestId ? { requestId: error.requestId } : {}),
     };
@@ -37,6 +41,7 @@ export function describeError(error: unknown, context: ReportContext): ErrorRepo
     return {
       message: error.message,
       requestId: error.requestId,
+      ...(error.docsUrl ? { docsUrl: error.docsUrl } : {}),
       hint: `Could not reach ${context.baseUrl}. Is the service running there? Set --base-url or SVC_BASE_URL to point elsewhere.`,
     };
   }
@@ -52,6 +57,7 @@ function describeApiError(error: SvcApiError, context: ReportContext): ErrorRepo
     status: error.status,
     requestId: error.requestId,
     ...(code ? { code } : {}),
+    ...(error.docsUrl ? { docsUrl: error.docsUrl } : {}),
     ...(Object.keys(error.details).length ? { details: error.details } : {}),
     ...(error.retryAfter !== undefined ? { retryAfterSeconds: Math.ceil(error.retryAfter) } : {}),
   };
@@ -63,7 +69,7 @@ function hintFor(error: SvcApiError, detailsCode: string | undefined, context: R
   if (detailsCode === 'ACCOUNT_BLOCKED') {
     return 'Your account is suspended; signing in again will not help. Contact support and quote the request id.';
   }
-  const sdkHint = [error.hint, error.docsUrl].filter(Boolean).join(' ') || undefined;
+  const sdkHint = error.hint;
   if (error instanceof SvcRotationRequiredError) return sdkHint;
   if (error.status === 429) {
     return `Rate limited: wait ${waitTime(error.retryAfter ?? 60, new Date())}, then run the command again.`;
@@ -78,11 +84,13 @@ function hintFor(error: SvcApiError, detailsCode: string | undefined, context: R
 /** Prints a report: message, `error.code` and request id on stderr; the error document on stdout with `--json`. */
 export function printError(output: Output, report: ErrorReport, extra: Record<string, unknown> = {}): void {
   const c = output.err;
-  output.note(`${c.red(c.bold('Error:'))} ${report.message}`);
+  // Errors not made by the client (a failed fetch's cause, a command's own failure) are cleaned here too.
+  output.note(`${c.red(c.bold('Error:'))} ${printable(report.message)}`);
   if (report.status !== undefined) output.note(`  ${c.dim('status:')}     ${report.status}`);
-  if (report.code !== undefined) output.note(`  ${c.dim('code:')}       ${report.code}`);
-  if (report.requestId !== undefined) output.note(`  ${c.dim('request id:')} ${report.requestId}`);
-  if (report.hint) output.note(`  ${report.hint}`);
+  if (report.code !== undefined) output.note(`  ${c.dim('code:')}       ${printable(report.code)}`);
+  if (report.requestId !== undefined) output.note(`  ${c.dim('request id:')} ${printable(report.requestId)}`);
+  if (report.hint) output.note(`  ${printable(report.hint)}`);
+  if (report.docsUrl) output.note(`  ${c.dim('docs:')}       ${printable(report.docsUrl)}`);
   output.document({
     ok: false,
     error: {
@@ -93,6 +101,7 @@ export function printError(output: Output, report: ErrorReport, extra: Record<st
       ...(report.details ? { details: report.details } : {}),
       ...(report.retryAfterSeconds !== undefined ? { retry_after_seconds: report.retryAfterSeconds } : {}),
       ...(report.hint ? { hint: report.hint } : {}),
+      ...(report.docsUrl ? { docs_url: report.docsUrl } : {}),
     },
     ...extra,
   });

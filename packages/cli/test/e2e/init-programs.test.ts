@@ -90,6 +90,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     expect(init.stderr).toContain('Error: Authentication required — run svc login first');
     expect(init.stderr).toContain('status:     401');
     expect(init.stderr).toMatch(/request id: [0-9a-f-]{36}/);
+    expect(init.stderr).toMatch(/docs: +http:\S+\/docs\/errors\/unauthorized\n/);
 
     const list = await t.f.svc(['programs', '--json'], stranger);
     expect(list.code).toBe(1);
@@ -101,6 +102,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
         code: 'unauthorized',
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         hint: expect.stringContaining('svc login'),
+        docs_url: expect.stringMatching(/^http:.+\/docs\/errors\/unauthorized$/),
       },
     });
   });

@@ -38,7 +38,7 @@ describe('svc partners and svc links (spawned binary, reference server)', () => 
     expect(click.status).toBe(200);
 
     const partners = await t.f.svc(['partners', 'list'], key);
-    expect(partners.stdout).toMatch(new RegExp(`${partnerId}\\s+Jane Doe\\s+jane@example.com\\s+active\\s+1/0/0`));
+    expect(partners.stdout).toMatch(new RegExp(`${partnerId}\\s+Jane Doe\\s+jane@example.com\\s+active\\s+\\w+ [\\d.]+\\s+1/0/0`));
     const links = await t.f.svc(['links', 'list', '--partner', String(partnerId), '--json'], key);
     expect(links.json.links.map((l: { short_link: string }) => l.short_link)).toEqual(['jane', generated.json.link.short_link]);
 

@@ -11,6 +11,8 @@ const partner = {
   email: 'jane@example.com',
   status: 'active',
   invitation: 'pending',
+  commission_type: null,
+  commission_rate: null,
   created_at: '2025-03-01T10:00:00.000Z',
 } as const;
 const link = {
@@ -63,7 +65,10 @@ describe('svc.partners', () => {
     };
     const seen = route('get', '/api/v1/partners', [
       () => platformError(500, 'InternalServerError', catalogue.dashboardFailed.message),
-      () => ok({ data: { partners: [{ ...partner, figures }] } }),
+      () =>
+        ok({
+          data: { partners: [{ ...partner, terms: { commission_type: 'percent', commission_rate: 20, source: 'program' }, figures }] },
+        }),
     ]);
     const result = await client().partners.list();
     expect(result.data.partners[0]?.figures.clicks).toBe(1);

@@ -1,3 +1,8 @@
+/**
+ * Re-issues the click cookie from your server (Safari's 7-day cap on script-set cookies).
+ *
+ * @module @svc/server/cookies
+ */
 export { persistClickId } from './fetch';
 export { svcClickCookie, type ExpressLikeRequest, type ExpressLikeResponse } from './express';
 export { svcClickCookieHook, type FastifyLikeRequest, type FastifyLikeReply } from './fastify';

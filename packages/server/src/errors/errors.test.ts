@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { catalogue, clientErrorCodes, messageTemplates, saleErrorCodes, type CatalogueEntry } from '@svc/types';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { client, platformError, typedError, url, useMsw } from '../../test/support/msw';
+import { baseUrl, client, platformError, typedError, url, useMsw } from '../../test/support/msw';
 import {
-  docsBase,
+  errorPage,
   hints,
   SvcApiError,
   SvcBadRequestError,
@@ -75,7 +75,12 @@ describe('platform envelope', () => {
     expect(forbidden.code).toBe('forbidden');
     expect(await rejection(svc.cli.testEvent({ event_type: 'click' }))).toMatchObject({ constructor: SvcGoneError, code: 'gone' });
     const conflict = await rejection(svc.cli.init({ name: 'n', domain: 'd.test', commission_type: 'percent', commission_rate: 10 }, 'tok'));
-    expect(conflict).toMatchObject({ constructor: SvcConflictError, code: 'conflict', hint: undefined, docsUrl: undefined });
+    expect(conflict).toMatchObject({
+      constructor: SvcConflictError,
+      code: 'conflict',
+      hint: undefined,
+      docsUrl: `${baseUrl}/docs/errors/conflict`,
+    });
     const currency = await rejection(svc.track.sale({ transaction_id: 't', amount_cents: 1, currency: 'GBP' as 'USD' }));
     expect(currency).toBeInstanceOf(SvcUnprocessableEntityError);
     expect(currency).toMatchObject({ code: 'unsupported_currency', message: 'currency GBP is not supported', status: 422 });
@@ -178,6 +183,8 @@ describe('other failures', () => {
     expect(gateway.requestId).toMatch(/\S/);
     const unknown = await rejection(svc.track.click({ affiliate_url: 'https://shop.test/?aff=x' }));
     expect(unknown).toMatchObject({ status: 418, code: 'brand_new_code' });
+    // Every http_<status> shares one page.
+    expect(gateway.docsUrl).toBe(`${baseUrl}/docs/errors/http_status`);
   });
 
   it('a network failure is SvcNetworkError keeping the cause and the id the SDK sent', async () => {
@@ -194,13 +201,15 @@ describe('other failures', () => {
     expect(error.requestId).toBe(sent);
     expect(error.rateLimit).toBeUndefined();
     expect(error.code).toBe('network_error');
+    expect(error.docsUrl).toBe(`${baseUrl}/docs/errors/network_error`);
     expect(error.message).toMatch(/^Network failure: .+ \(POST http:\/\/svc\.test\/api\/v1\/track\/refund\)$/);
     expect(error.stack).toContain('(POST http://svc.test/api/v1/track/refund)');
   });
 });
 
-describe('every error has a stable code, and the common first-hour errors say what to do', () => {
+describe('every error has a stable code and its page; the common first-hour errors say what to do', () => {
   const troubleshooting = readFileSync(new URL('../../../../docs/troubleshooting.md', import.meta.url), 'utf8');
+  const page = (code: string) => readFileSync(new URL(`../../../../docs/errors/${code}.md`, import.meta.url), 'utf8');
   const click = url('/api/v1/track/click');
   const lead = url('/api/v1/track/lead');
 
@@ -218,7 +227,7 @@ describe('every error has a stable code, and the common first-hour errors say wh
       code,
       message: entry.message,
       hint: hints[code],
-      docsUrl: hints[code] && `${docsBase}${code}`,
+      docsUrl: errorPage(baseUrl, code),
     });
   });
 
@@ -233,7 +242,7 @@ describe('every error has a stable code, and the common first-hour errors say wh
       code: 'customer_not_found',
       message: catalogue.leadCustomerNotFound.message,
       hint: expect.stringContaining('svc_click_id'),
-      docsUrl: 'https://github.com/svc-dev/svc/blob/main/docs/troubleshooting.md#customer_not_found',
+      docsUrl: 'http://svc.test/docs/errors/customer_not_found',
     });
   });
 
@@ -245,7 +254,7 @@ describe('every error has a stable code, and the common first-hour errors say wh
       code: 'no_attribution',
       message: entry.message,
       hint: hints.no_attribution,
-      docsUrl: `${docsBase}no_attribution`,
+      docsUrl: `${baseUrl}/docs/errors/no_attribution`,
     });
   });
 
@@ -268,11 +277,9 @@ describe('every error has a stable code, and the common first-hour errors say wh
   });
 
   it.each(Object.entries(hints))(
-    'docs/troubleshooting.md has the section %s, with the hint and the messages word for word',
+    'the page of docsUrl, docs/errors/<code>.md, of %s has the hint and the messages word for word',
     (code, hint) => {
-      const start = troubleshooting.indexOf(`\n### \`${code}\`\n`);
-      expect(start, `### \`${code}\` (the anchor #${code} of docs_url)`).toBeGreaterThan(0);
-      const section = troubleshooting.slice(start + 1).split(/\n#{2,3} /)[0]!;
+      const section = page(code);
       expect(section).toContain(hint);
       const entries = Object.values(catalogue as Record<string, CatalogueEntry>).filter(
         (entry) => (entry.code ?? entry.clientCode) === code,

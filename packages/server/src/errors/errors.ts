@@ -38,13 +38,23 @@ export class SvcError extends Error {
   /** The attempt's `X-Request-ID` (quote it to support). */
   readonly requestId: string;
   readonly rateLimit: RateLimit | undefined;
+  /** The code's page in the docs the server serves (`errorPage`); `undefined` on an error made without a server. */
+  readonly docsUrl: string | undefined;
 
-  constructor(message: string, meta: ResponseMeta, options?: { cause?: unknown }) {
+  constructor(message: string, meta: ResponseMeta, options?: { cause?: unknown; docsUrl?: string }) {
     super(message, options);
     this.requestId = meta.requestId;
     this.rateLimit = meta.rateLimit;
+    this.docsUrl = options?.docsUrl;
   }
 }
+
+/**
+ * The page of an error code on the docs site the server serves at `/docs/` (the operator may move it there with
+ * `SVC_DOCS_URL`; the server then redirects): `<baseUrl>/docs/errors/<code>`, every `http_<status>` on one page.
+ */
+export const errorPage = (baseUrl: string, code: string): string =>
+  `${baseUrl}/docs/errors/${/^http_\d+$/.test(code) ? 'http_status' : code}`;
 
 /** The `error` member of every envelope in the spec (§Errors/Envelopes). */
 type EnvelopeError = (
@@ -64,13 +74,12 @@ type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof
  */
 type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
-/** What to do, by code (the cause, then the fix); word for word in the code's section of docs/troubleshooting.md. */
+/** What to do, by code (the cause, then the fix); word for word in the code's page, docs/errors/<code>.md. */
 export const hints: Record<string, string> = {
   link_not_found: "No link has this aff value on this server: check the partner's link (svc links list).",
   customer_not_found: 'No click of this program has this click_id: send svc_click_id as set, or only customer_key.',
   no_attribution: 'No referral click, or one outside the window: not an affiliate sale; do not resend it.',
 };
-export const docsBase = 'https://github.com/svc-dev/svc/blob/main/docs/troubleshooting.md#';
 
 /**
  * The service answered with an error status. Either envelope (§Errors/Envelopes) is read: `code` and
@@ -92,12 +101,13 @@ export class SvcApiError extends SvcError {
   declare readonly retryAfter: number | undefined;
   /** What to do: `error.hint` of the typed envelope, else the SDK's hint for the code (unknown link, no `aff`, …). */
   declare readonly hint: string | undefined;
-  /** Where it is explained: `error.docs_url`, else the code's section of docs/troubleshooting.md where it has a hint. */
+  /** Where it is explained: `error.docs_url`, else the code's page on the server's docs site (`errorPage`). */
   declare readonly docsUrl: string | undefined;
   /** The parsed response body (or its text when it was not JSON). */
   declare readonly body: unknown;
 
-  constructor(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number) {
+  /** `baseUrl`: the client's, for the code's page (`errorPage`) when the answer names none. */
+  constructor(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number, baseUrl?: string) {
     const envelope = (body as { error?: unknown } | null)?.error;
     const error: ErrorBody = envelope && typeof envelope === 'object' ? envelope : {};
     const message = error.message ?? `HTTP ${status}`;
@@ -111,7 +121,7 @@ export class SvcApiError extends SvcError {
     this.envelope = envelope === error ? ('data' in (body as object) ? 'platform' : 'typed') : undefined;
     this.retryAfter = retryAfter ?? error.retry_after_seconds;
     this.hint = error.hint ?? hints[code];
-    this.docsUrl = error.docs_url ?? (hints[code] && docsBase + code);
+    this.docsUrl = error.docs_url ?? (baseUrl && errorPage(baseUrl, code));
     this.body = body;
   }
 }
@@ -173,8 +183,8 @@ const byStatus: Record<number, typeof SvcApiError> = {
 };
 
 /** The error class for a status; code first (§Errors, "Client guidance"). */
-export function apiError(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number): SvcApiError {
+export function apiError(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number, baseUrl?: string): SvcApiError {
   const code: KnownErrorCode = 'api_key_rotation_required';
   const Class = (body as { error?: ErrorBody } | null)?.error?.code === code ? SvcRotationRequiredError : (byStatus[status] ?? SvcApiError);
-  return new Class(status, body, meta, retryAfter);
+  return new Class(status, body, meta, retryAfter, baseUrl);
 }

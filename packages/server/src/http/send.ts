@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { apiError, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
+import { apiError, errorPage, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
 import { redact, type SvcLogEvent } from '../logging/log';
 import { retryDelay, type RetryMode } from '../retry/policy';
 import { readWarning, type SvcWarning } from '../warnings/warnings';
@@ -108,10 +108,12 @@ export async function send<T>(
           return await (transport.fetch ?? globalThis.fetch)(input, init);
         } catch (cause) {
           const meta = { requestId, rateLimit: undefined };
+          const timedOut = (cause as Error).name === 'TimeoutError';
+          const options = { cause, docsUrl: errorPage(transport.baseUrl, timedOut ? 'timeout' : 'network_error') };
           failed(
-            (cause as Error).name === 'TimeoutError'
-              ? new SvcTimeoutError(`No response within the ${transport.timeout} ms deadline`, meta, { cause })
-              : new SvcNetworkError(`Network failure: ${(cause as Error).message} (${method} ${url})`, meta, { cause }),
+            timedOut
+              ? new SvcTimeoutError(`No response within the ${transport.timeout} ms deadline`, meta, options)
+              : new SvcNetworkError(`Network failure: ${(cause as Error).message} (${method} ${url})`, meta, options),
           );
           throw cause;
         }
@@ -145,8 +147,8 @@ export async function send<T>(
               return;
             }
             const error = response.ok
-              ? new SvcApiError(status, body, meta)
-              : apiError(status, body, meta, parseRetryAfter(headers.get('retry-after'), Date.now()));
+              ? new SvcApiError(status, body, meta, undefined, transport.baseUrl)
+              : apiError(status, body, meta, parseRetryAfter(headers.get('retry-after'), Date.now()), transport.baseUrl);
             const recovered = recover?.(error, afterFailure);
             if (recovered) outcome = { value: { ...(recovered as T), ...meta } };
             else if (failed(error, status)) throw error;

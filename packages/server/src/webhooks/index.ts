@@ -1,3 +1,8 @@
+/**
+ * Verifies the webhooks svc sends to your endpoints.
+ *
+ * @module @svc/server/webhooks
+ */
 export {
   verifyWebhook,
   WebhookVerificationError,

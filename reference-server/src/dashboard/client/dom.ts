@@ -74,6 +74,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The error's `details` (such as `min_payout_cents`), so a page decides by them, never by the message. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -97,7 +99,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   });
   const text = await res.text();
   const json = (text ? JSON.parse(text) : null) as unknown;
-  if (!res.ok) throw new ApiError(errorMessage(json) ?? 'Request failed (' + res.status + ')', res.status);
+  if (!res.ok) throw new ApiError(errorMessage(json) ?? 'Request failed (' + res.status + ')', res.status, errorDetails(json));
   return json as T;
 }
 
@@ -106,6 +108,13 @@ function errorMessage(json: unknown): string | undefined {
   const error = json.error;
   if (typeof error !== 'object' || error === null || !('message' in error) || typeof error.message !== 'string') return undefined;
   return error.message || undefined;
+}
+
+function errorDetails(json: unknown): Record<string, unknown> {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return {};
+  const error = json.error;
+  if (typeof error !== 'object' || error === null || !('details' in error)) return {};
+  return typeof error.details === 'object' && error.details !== null ? (error.details as Record<string, unknown>) : {};
 }
 
 /** A date and time in the browser's locale; `fallback` when there is none. */

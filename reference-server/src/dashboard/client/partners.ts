@@ -23,9 +23,6 @@ function money(amounts: Record<string, number>): string {
   if (keys.length === 0) return '0';
   return keys.map((c) => (c === 'VND' ? String(amounts[c]) : ((amounts[c] ?? 0) / 100).toFixed(2)) + ' ' + c).join(' + ');
 }
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
 function copyButton(url: string, resultId: string): HTMLButtonElement {
   return button('Copy', 'secondary small', async () => {
     try {
@@ -64,7 +61,7 @@ async function loadPartners(): Promise<void> {
   const rows = clear($('partners-body'));
   const select = clear($('ln-partner'));
   if (partners.length === 0)
-    rows.appendChild(el('tr', {}, [el('td', { colspan: '12', className: 'muted', text: 'No partners yet: add your first one below.' })]));
+    rows.appendChild(el('tr', {}, [el('td', { colspan: '13', className: 'muted', text: 'No partners yet: add your first one below.' })]));
   for (const p of partners) {
     names[p.id] = p.name;
     select.appendChild(el('option', { value: String(p.id), text: p.name }));
@@ -73,11 +70,12 @@ async function loadPartners(): Promise<void> {
         changePartner(p.id, { status: p.status === 'active' ? 'suspended' : 'active' }),
       ),
     ]);
-    if (program().role === 'owner') actions.appendChild(button('Mark paid', 'small', () => payout(p)));
+    actions.appendChild(button('Terms', 'secondary small', () => editTerms(p)));
     rows.appendChild(
       el('tr', { 'data-partner-id': String(p.id) }, [
         el('td', {}, [el('strong', { text: p.name }), el('div', { className: 'muted', text: invitationText(p) })]),
         el('td', {}, [el('span', { className: p.status === 'active' ? 'badge ok' : 'badge warn', text: p.status })]),
+        el('td', { className: 'terms', text: termsText(p.terms) }),
         ...figuresCells(p.figures),
         actions,
       ]),
@@ -100,7 +98,8 @@ async function loadPartners(): Promise<void> {
       ]),
     );
   }
-  csvLink();
+  // The Payouts section reads what is due from the partners too.
+  document.dispatchEvent(new CustomEvent('svc:partners-changed'));
 }
 function invitationText(p: Partner): string {
   if (!p.email) return 'not invited';
@@ -128,39 +127,38 @@ async function setLink(path: string, enabled: boolean, resultId: string, reload:
     notice(resultId, 'error', messageOf(e));
   }
 }
-async function payout(p: Partner): Promise<void> {
+function termsText(t: Partner['terms']): string {
+  const rate = t.commission_type.endsWith('percent') ? t.commission_rate + ' %' : money({ USD: t.commission_rate }).replace(' USD', '');
+  return t.commission_type.replace('_', ' ') + ' ' + rate + (t.source === 'program' ? ' (program)' : ' (own)');
+}
+/** The partner's own terms, in a form under the table: applied to the sales recorded after saving. */
+function editTerms(p: Partner): void {
+  $('terms-partner').textContent = p.name;
+  $('terms-form').dataset.partnerId = String(p.id);
+  $('terms-type', HTMLSelectElement).value = p.terms.source === 'partner' ? p.terms.commission_type : '';
+  $('terms-rate', HTMLInputElement).value = p.terms.source === 'partner' ? String(p.terms.commission_rate) : '';
+  $('terms-form').hidden = false;
+  $('terms-type').focus();
+}
+onSubmit('terms-form', async () => {
+  const form = $('terms-form');
+  const type = $('terms-type', HTMLSelectElement).value;
+  const body = type
+    ? { commission_type: type, commission_rate: Number($('terms-rate', HTMLInputElement).value) }
+    : { commission_type: null, commission_rate: null };
   try {
-    const d = (
-      await api<Answer<'dashboardRecordPayout'>>('POST', '/api/dashboard/programs/' + program().id + '/payouts', {
-        partner_id: p.id,
-        through: today(),
-      })
-    ).data;
-    const carried = Object.keys(d.carried_cents).length ? ' Carried to the next payout: ' + money(d.carried_cents) + '.' : '';
+    await api('PATCH', '/api/dashboard/programs/' + program().id + '/partners/' + form.dataset.partnerId, body);
+    form.hidden = true;
     notice(
       'partners-result',
       'ok',
-      p.name +
-        ': ' +
-        d.commissions_paid +
-        (d.commissions_paid === 1 ? ' commission' : ' commissions') +
-        ' marked paid (' +
-        money(d.paid_cents) +
-        ').' +
-        carried,
+      type ? 'Terms saved: they apply to sales recorded from now on.' : "The partner follows the program's terms again.",
     );
     await loadPartners();
   } catch (e) {
     notice('partners-result', 'error', messageOf(e));
   }
-}
-function csvLink(): void {
-  const from = $('csv-from', HTMLInputElement).value || today().slice(0, 8) + '01';
-  const to = $('csv-to', HTMLInputElement).value || today();
-  $('csv-link').setAttribute('href', '/api/dashboard/programs/' + program().id + '/commissions.csv?from=' + from + '&to=' + to);
-}
-$('csv-from').addEventListener('change', csvLink);
-$('csv-to').addEventListener('change', csvLink);
+});
 onSubmit('new-partner-form', async () => {
   const email = $('pa-email', HTMLInputElement).value.trim();
   const name = $('pa-name', HTMLInputElement).value;
@@ -200,6 +198,9 @@ onSubmit('new-link-form', async () => {
   } catch (e) {
     notice('partners-result', 'error', messageOf(e));
   }
+});
+document.addEventListener('svc:payout-recorded', () => {
+  loadPartners().catch((e: unknown) => notice('partners-result', 'error', messageOf(e)));
 });
 onProgram((opened) => {
   current = opened;
@@ -267,10 +268,13 @@ async function loadPartnerView(): Promise<void> {
             '.',
         }),
         table,
+        el('p', { className: 'hint', text: 'Your terms: ' + termsText(entry.partner.terms) + '.' }),
         el('h4', { text: 'Your links' }),
         links,
         el('h4', { text: 'Your latest commissions' }),
         ownCommissions(entry.commissions),
+        el('h4', { text: 'Payouts' }),
+        payoutList(entry.payouts),
       ]),
     );
   }
@@ -288,6 +292,24 @@ function ownCommissions(list: Answer<'partnerView'>['data']['partners'][number][
   );
   const headings = ['Created', 'Amount', 'Status', 'Due'].map((h) => el('th', { text: h }));
   return el('table', { className: 'own-commissions' }, [el('thead', {}, [el('tr', {}, headings)]), el('tbody', {}, rows)]);
+}
+/** The partner's payouts: date, amount, method and reference. */
+function payoutList(payouts: Answer<'partnerView'>['data']['partners'][number]['payouts']): HTMLElement {
+  if (payouts.length === 0) return el('p', { className: 'muted', text: 'No payouts yet.' });
+  return el(
+    'ul',
+    { className: 'partner-payouts' },
+    payouts.map((p) => {
+      const amounts: Record<string, number> = {};
+      for (const [currency, total] of Object.entries(p.totals))
+        if (total && total.amount_cents !== 0) amounts[currency] = total.amount_cents;
+      const how = [p.method, p.reference].filter(Boolean).join(', ');
+      return el('li', {
+        'data-payout-id': String(p.id),
+        text: new Date(p.created_at).toLocaleDateString() + ': ' + money(amounts) + (how ? ' (' + how + ')' : ''),
+      });
+    }),
+  );
 }
 async function answerInvitation(partnerId: number, answer: 'accept' | 'decline'): Promise<void> {
   try {

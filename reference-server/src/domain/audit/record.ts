@@ -10,9 +10,21 @@ import type { Actor } from './actor';
 export const auditActions = [
   'commission.approved',
   'commission.declined',
+  'commission.released',
   'partner.created',
   'partner.updated',
+  'partner.invitation_answered',
+  'link.created',
   'link.updated',
+  'program.updated',
+  'program.key_regenerated',
+  'processor.connected',
+  'processor.disconnected',
+  'webhook_endpoint.created',
+  'webhook_endpoint.updated',
+  'webhook_endpoint.deleted',
+  'payout.created',
+  'partner.terms_changed',
   'adjustment.created',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

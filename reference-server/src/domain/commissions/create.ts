@@ -7,6 +7,7 @@ import type { Database, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { commissionAmount } from './amount';
 import { rateWithinCap } from './limits';
+import { termsInForce } from '../partners/terms';
 
 const dayMs = 86_400_000;
 
@@ -33,15 +34,17 @@ export async function createCommission(
 ): Promise<{ id: number; amountCents: number }> {
   try {
     deps.faults.check('commission');
-    const { commission_type: type, commission_rate: rate } = input.program;
+    // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
+    const partner = await findPartnerCached(deps.db, db, input.partnerId);
+    if (!partner) throw fail('salePartnerRequired');
+    // The partner's own terms when the merchant set them, else the program's: the cache is emptied by any write to
+    // partners, so a sale recorded after a terms change pays the new terms.
+    const { commission_type: type, commission_rate: rate } = termsInForce(partner, input.program);
     // The caps (limits.ts) keep every commission exact; a rate stored before them must not store a rounded,
     // infinite or null amount, so its sale takes the documented `Failed to create commission` path.
     if (!rateWithinCap(type, rate)) throw new Error(`commission_rate ${rate} is above the cap`);
     const amountCents = commissionAmount(type, rate, input.amountCents, input.isConversion);
     if (!Number.isSafeInteger(amountCents)) throw new Error(`commission ${amountCents} is not a safe integer`);
-    // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
-    const partner = await findPartnerCached(deps.db, db, input.partnerId);
-    if (!partner) throw fail('salePartnerRequired');
     // A suspended partner's new commissions wait for the merchant (released when the partner is reactivated). The
     // cached status may predate a reactivation, so a hold is confirmed on the row itself (rare: suspended partners).
     const held = partner.status === 'suspended' && (await partnerSuspendedNow(db, partner.id));

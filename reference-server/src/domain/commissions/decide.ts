@@ -1,14 +1,15 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import type { Role } from '../../store/accounts';
-import { decideCommission, findCommissionInProgram, type CommissionRow } from '../../store/commissions';
 import type { Kysely } from 'kysely';
+import { decideCommission, findCommissionInProgram, type CommissionRow } from '../../store/commissions';
 import { lockRow } from '../../store/row-lock';
 import type { Commission, Database, Program } from '../../store/schema';
 import { characterCount } from '../programs/fields';
 import type { DomainDeps } from '../deps';
 import type { Actor } from '../audit/actor';
 import { positiveId } from '../partners/fields';
+import { recordAudit } from '../audit/record';
 import { commissionWireStatus } from './status';
 import { queueCommissionUpdated } from './updated-event';
 
@@ -30,7 +31,7 @@ export function commissionView(row: Commission, transactionId: string | null, no
     due_at: iso(row.due_at) as string,
     created_at: iso(row.created_at) as string,
     paid_at: iso(row.paid_at),
-    payout_id: null,
+    payout_id: row.payout_id === null ? null : Number(row.payout_id),
     reversed_at: iso(row.reversed_at),
     decided_by_account_id: row.decided_by_account_id === null ? null : Number(row.decided_by_account_id),
     decided_at: iso(row.decided_at),
@@ -51,7 +52,7 @@ interface DecisionInput {
  */
 export async function approveCommission(deps: Pick<DomainDeps, 'db' | 'clock'>, input: DecisionInput): Promise<CommissionWire> {
   const current = await commissionToDecide(deps, input);
-  return decide(deps, current, 'due', (trx, now) =>
+  return decide(deps, input, current, { wanted: 'due', action: 'commission.approved' }, (trx, now) =>
     decideCommission(trx, current.id, { from: ['held', 'pending'], pendingInHold: true, to: 'pending', by: input.by.accountId, now }),
   );
 }
@@ -67,7 +68,7 @@ export async function declineCommission(
   const reason = typeof input.body.reason === 'string' ? input.body.reason.trim() : '';
   if (reason.length < 1 || characterCount(reason) > 500 || reason.includes('\0')) throw fail('commissionDeclineReasonInvalid');
   const current = await commissionToDecide(deps, input);
-  return decide(deps, current, 'declined', (trx, now) =>
+  return decide(deps, input, current, { wanted: 'declined', action: 'commission.declined', reason }, (trx, now) =>
     decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now }),
   );
 }
@@ -82,13 +83,15 @@ async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionI
 
 /**
  * One decision, on the partner's row lock (as payouts and adjustments are): each decision reads the commission as
- * the last one left it, so racing calls change it once and send one `commission.updated`. Already `wanted`: answered
- * as it is (idempotent); a status the change may not leave: 409 naming it.
+ * the last one left it (`from` is read inside the lock), so racing calls change it once, send one
+ * `commission.updated` and write one audit entry, all in the change's transaction. Already `wanted`: answered as it
+ * is (idempotent, nothing recorded); a status the change may not leave: 409 naming it.
  */
 async function decide(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
+  input: DecisionInput,
   current: CommissionRow,
-  wanted: 'due' | 'declined',
+  decision: { wanted: 'due' | 'declined'; action: 'commission.approved' | 'commission.declined'; reason?: string },
   change: (trx: Kysely<Database>, now: number) => Promise<Commission | undefined>,
 ): Promise<CommissionWire> {
   const now = deps.clock.now();
@@ -96,10 +99,24 @@ async function decide(
     await lockRow(trx, 'partners', current.partner_id);
     const fresh = (await findCommissionInProgram(trx, current.program_id, current.id))!;
     const before = commissionWireStatus(fresh, now);
-    if (before === wanted) return fresh;
+    if (before === decision.wanted) return fresh;
     const changed = await change(trx, now);
     if (!changed) throw fail('commissionStatusConflict', { details: { status: before } });
     await queueCommissionUpdated(trx, changed, before, now);
+    await recordAudit(trx, {
+      programId: input.program.id,
+      actor: input.by,
+      action: decision.action,
+      target: `commission:${changed.id}`,
+      details: {
+        partner_id: changed.partner_id,
+        amount_cents: Number(changed.amount_cents),
+        currency: changed.currency,
+        status: { from: before, to: commissionWireStatus(changed, now) },
+      },
+      reason: decision.reason ?? null,
+      now,
+    });
     return changed;
   });
   return commissionView(row, current.transaction_id, now);

@@ -3,8 +3,14 @@ import { fail } from '../../errors/service-error';
 import { allowedOrigins } from '../programs/fields';
 import { newProgramKey } from '../programs/keys';
 import type { Role } from '../../store/accounts';
-import { updateProgram } from '../../store/dashboard-programs';
-import type { Program, ProgramUpdate } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import { programForChange, updateProgram } from '../../store/dashboard-programs';
+import { allowedOriginsOf } from '../../store/programs';
+import { lockRow } from '../../store/row-lock';
+import type { Database, Program, ProgramUpdate } from '../../store/schema';
+import type { Actor } from '../audit/actor';
+import { changedFields } from '../audit/changes';
+import { recordAudit } from '../audit/record';
 import { unbindProcessorAccount } from '../../store/processor-connections';
 import type { DomainDeps } from '../deps';
 import { programView } from '../programs/view';
@@ -18,7 +24,12 @@ const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
  * commission hold period in days (new commissions only: each keeps the `due_at` it was created with) and the
  * payout minimum. All fields are checked before any change.
  */
-export async function updateSettings(deps: Pick<DomainDeps, 'db'>, program: Program, body: Record<string, unknown>): Promise<ProgramWire> {
+export async function updateSettings(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  program: Program,
+  body: Record<string, unknown>,
+  by: Actor,
+): Promise<ProgramWire> {
   const update: ProgramUpdate = {};
   if (body.attribution_window_days !== undefined) {
     const days = body.attribution_window_days;
@@ -44,22 +55,60 @@ export async function updateSettings(deps: Pick<DomainDeps, 'db'>, program: Prog
     update.min_payout_cents = cents as number;
   }
   if (Object.keys(update).length === 0) throw fail('dashboardNothingToUpdate');
-  return programView(await updateProgram(deps.db, program.id, update));
+  const fields = Object.keys(update) as (keyof Program)[];
+  const updated = await changeProgram(
+    deps,
+    program.id,
+    async (trx, before) => {
+      const after = await updateProgram(trx, program.id, update);
+      // Only the fields sent, so never the key's hash; allowed_origins as the list it stores.
+      return { after, details: changedFields(settingsOf(before), settingsOf(after), fields) };
+    },
+    { actor: by, action: 'program.updated' },
+  );
+  return programView(updated);
+}
+
+const settingsOf = (row: Program) => ({ ...row, allowed_origins: allowedOriginsOf(row) });
+
+/**
+ * Runs a change of the program in one transaction, the program's row held and read first (so `before` is what the
+ * change replaces), and records its audit entry there when the details say something changed.
+ */
+async function changeProgram<T>(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  programId: number,
+  change: (trx: Kysely<Database>, before: Program) => Promise<{ after: T; details: Record<string, unknown> }>,
+  audit: { actor: Actor; action: 'program.updated' | 'program.key_regenerated' | 'processor.disconnected' },
+): Promise<T> {
+  return deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'programs', programId);
+    const { after, details } = await change(trx, await programForChange(trx, programId));
+    if (Object.keys(details).length > 0) {
+      await recordAudit(trx, { programId, ...audit, target: `program:${programId}`, details, now: deps.clock.now() });
+    }
+    return after;
+  });
 }
 
 /**
  * §Authentication rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
  * pending rotation notice is cleared (the new key is the rotation). The new key is returned in full, once.
  */
-export async function regenerateKey(deps: Pick<DomainDeps, 'db'>, program: Program, role: Role): Promise<ProgramWire> {
+export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, by: Actor): Promise<ProgramWire> {
   if (role !== 'owner') throw fail('dashboardOwnerOnly');
   const key = newProgramKey();
-  const updated = await updateProgram(deps.db, program.id, {
-    api_key_hash: key.hash,
-    api_key_last4: key.last4,
-    key_marked_at: null,
-    key_rotate_by: null,
-  });
+  const update = { api_key_hash: key.hash, api_key_last4: key.last4, key_marked_at: null, key_rotate_by: null };
+  const updated = await changeProgram(
+    deps,
+    program.id,
+    async (trx, before) => {
+      const after = await updateProgram(trx, program.id, update);
+      // The last four characters only: the key and its hash never enter the log.
+      return { after, details: { api_key_last4: { from: before.api_key_last4, to: after.api_key_last4 } } };
+    },
+    { actor: by, action: 'program.key_regenerated' },
+  );
   return programView(updated, key.key);
 }
 
@@ -72,14 +121,24 @@ const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
  * payments pay commissions.
  */
 export async function connectProcessor(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
   program: Program,
   role: Role,
   account: unknown,
+  by: Actor,
 ): Promise<string | null> {
   if (role !== 'owner') throw fail('dashboardProcessorOwnerOnly');
   if (typeof account === 'string' && processorAccountPattern.test(account)) throw fail('dashboardProcessorUseConnect');
   if (account !== null) throw fail('dashboardProcessorInvalid');
-  await unbindProcessorAccount(deps.db, program.id);
+  await changeProgram(
+    deps,
+    program.id,
+    async (trx, before) => {
+      await unbindProcessorAccount(trx, program.id);
+      const was = before.processor_account;
+      return { after: null, details: was === null ? {} : { processor_account: { from: was, to: null } } };
+    },
+    { actor: by, action: 'processor.disconnected' },
+  );
   return null;
 }

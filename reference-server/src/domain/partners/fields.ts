@@ -30,7 +30,10 @@ export function partnerStatus(value: unknown): PartnerStatus {
 }
 
 /** A positive integer id, from a JSON body (number) or a path or query (digits). */
-export function positiveId(value: unknown, invalid: 'partnerIdInvalid' | 'linkIdInvalid' | 'commissionIdInvalid'): number {
+export function positiveId(
+  value: unknown,
+  invalid: 'partnerIdInvalid' | 'linkIdInvalid' | 'commissionIdInvalid' | 'payoutIdInvalid',
+): number {
   const id = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
   if (!Number.isSafeInteger(id) || (id as number) < 1) throw fail(invalid);
   return id as number;

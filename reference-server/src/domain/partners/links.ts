@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { fail } from '../../errors/service-error';
 import { findLinkInProgram, insertLink, listLinks, setLinkEnabledById } from '../../store/links';
-import type { Program, ReferralLink } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Program, ReferralLink } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { DomainDeps } from '../deps';
+import type { Actor } from '../audit/actor';
+import { recordAudit } from '../audit/record';
+import { lockRow } from '../../store/row-lock';
 import { enabledFlag, positiveId, shortLink } from './fields';
 import { partnerOf } from './partners';
 import { linkView, type LinkWire } from './view';
@@ -20,7 +24,7 @@ function generatedShortLink(): string {
  * program: the click route finds a link by it alone) or generated. A suspended partner may get links; they take
  * clicks once the partner is active again.
  */
-export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, body: Body): Promise<LinkWire> {
+export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, body: Body, by: Actor): Promise<LinkWire> {
   if (body.partner_id === undefined) throw fail('partnerIdInvalid');
   const partnerId = positiveId(body.partner_id, 'partnerIdInvalid');
   const chosen = body.short_link === undefined ? undefined : shortLink(body.short_link);
@@ -28,7 +32,14 @@ export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program
   for (let attempt = 0; ; attempt++) {
     const short = chosen ?? generatedShortLink();
     try {
-      const id = await insertLink(deps.db, { programId: program.id, partnerId: partner.id, shortLink: short, now: deps.clock.now() });
+      const now = deps.clock.now();
+      // One transaction per attempt: a taken short link rolls back its own attempt only (PostgreSQL aborts it).
+      const id = await deps.db.transaction().execute(async (trx) => {
+        const id = await insertLink(trx, { programId: program.id, partnerId: partner.id, shortLink: short, now });
+        const details = { partner_id: partner.id, short_link: short };
+        await recordAudit(trx, { programId: program.id, actor: by, action: 'link.created', target: `link:${id}`, details, now });
+        return id;
+      });
       return linkView((await findLinkInProgram(deps.db, program.id, { id })) as ReferralLink, program.domain);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -49,13 +60,42 @@ export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Pr
  * the brand"): off is recorded as the merchant's, so the partner cannot turn it back on; on clears that.
  */
 export async function setProgramLinkEnabled(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
   program: Program,
-  by: { id: number } | { shortLink: string },
+  which: { id: number } | { shortLink: string },
   body: Body,
+  by: Actor,
 ): Promise<LinkWire> {
   const enabled = enabledFlag(body.enabled);
-  const link = await findLinkInProgram(deps.db, program.id, by);
+  const link = await findLinkInProgram(deps.db, program.id, which);
   if (!link) throw fail('linkNotFound');
-  return linkView(await setLinkEnabledById(deps.db, link.id, enabled), program.domain);
+  const changed = await deps.db.transaction().execute(async (trx) => {
+    // The partner's row holds their own link changes too, so the old state read here is the one replaced.
+    if (link.partner_id !== null) await lockRow(trx, 'partners', link.partner_id);
+    const before = (await findLinkInProgram(trx, program.id, { id: link.id })) as ReferralLink;
+    const after = await setLinkEnabledById(trx, link.id, enabled);
+    await recordLinkChange(trx, { programId: program.id, actor: by, now: deps.clock.now() }, before, after);
+    return after;
+  });
+  return linkView(changed, program.domain);
+}
+
+/** A link's on/off change, by the merchant or its partner; nothing when the link already was so. */
+export async function recordLinkChange(
+  trx: Kysely<Database>,
+  audit: { programId: number; actor: Actor; now: number },
+  before: ReferralLink,
+  after: ReferralLink,
+): Promise<void> {
+  if (before.enabled === after.enabled && before.disabled_by === after.disabled_by) return;
+  await recordAudit(trx, {
+    ...audit,
+    action: 'link.updated',
+    target: `link:${after.id}`,
+    details: {
+      short_link: after.short_link,
+      enabled: { from: before.enabled === 1, to: after.enabled === 1 },
+      disabled_by: { from: before.disabled_by, to: after.disabled_by },
+    },
+  });
 }

@@ -3,12 +3,16 @@ import { fail } from '../../errors/service-error';
 import { releaseSuspendedHolds } from '../../store/commissions';
 import { findPartnerInProgram, insertPartner, listPartners, updatePartner } from '../../store/partners';
 import type { Actor } from '../audit/actor';
+import { changedFields } from '../audit/changes';
+import { recordAudit } from '../audit/record';
+import { lockRow } from '../../store/row-lock';
 import { queueCommissionUpdated } from '../commissions/updated-event';
 import type { Partner, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
 import { figuresByPartner, figuresOf } from './figures';
 import { partnerView, type PartnerWire } from './view';
+import { ownTerms, partnerTerms, termsInForce } from './terms';
 
 type Body = Record<string, unknown>;
 export type PartnerSummary = components['schemas']['PartnerSummary'];
@@ -27,13 +31,12 @@ export async function createPartner(
   const name = partnerName(body.name);
   const email = partnerEmail(body.email);
   const invitation = email !== null && !options.accepted ? 'pending' : 'accepted';
-  const id = await insertPartner(deps.db, {
-    programId: program.id,
-    name,
-    email,
-    invitation,
-    invitedBy: by.accountId,
-    now: deps.clock.now(),
+  const now = deps.clock.now();
+  const id = await deps.db.transaction().execute(async (trx) => {
+    const id = await insertPartner(trx, { programId: program.id, name, email, invitation, invitedBy: by.accountId, now });
+    const details = { name, email, invitation };
+    await recordAudit(trx, { programId: program.id, actor: by, action: 'partner.created', target: `partner:${id}`, details, now });
+    return id;
   });
   return partnerView((await findPartnerInProgram(deps.db, program.id, id)) as Partner);
 }
@@ -62,28 +65,55 @@ export async function changePartner(
   if (body.name !== undefined) update.name = partnerName(body.name);
   if (body.email !== undefined) update.email = partnerEmail(body.email);
   if (body.status !== undefined) update.status = partnerStatus(body.status);
-  if (Object.keys(update).length === 0) throw fail('partnerNothingToUpdate');
-  const before = await partnerOf(deps, program, partnerId);
-  if (update.email !== undefined && update.email !== before.email) {
-    update.invitation = update.email === null ? 'accepted' : 'pending';
-    update.invited_by_account_id = by.accountId;
+  const terms = partnerTerms(body);
+  if (terms !== undefined) {
+    update.commission_type = terms?.commission_type ?? null;
+    update.commission_rate = terms?.commission_rate ?? null;
   }
+  if (Object.keys(update).length === 0) throw fail('partnerNothingToUpdate');
+  await partnerOf(deps, program, partnerId);
   const now = deps.clock.now();
   return deps.db.transaction().execute(async (trx) => {
+    // Read under the row's lock, so the audit entry's old values are the ones this change replaced.
+    await lockRow(trx, 'partners', partnerId);
+    const before = await partnerOf({ db: trx }, program, partnerId);
+    if (update.email !== undefined && update.email !== before.email) {
+      update.invitation = update.email === null ? 'accepted' : 'pending';
+      update.invited_by_account_id = by.accountId;
+    }
     const partner = await updatePartner(trx, partnerId, update);
+    const changes = changedFields(before, partner, ['name', 'email', 'invitation', 'status']);
+    const audit = { programId: program.id, actor: by, target: `partner:${partnerId}`, now };
+    if (Object.keys(changes).length > 0) await recordAudit(trx, { ...audit, action: 'partner.updated', details: changes });
     if (update.status === 'active') {
       const released = await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
       for (const row of released) await queueCommissionUpdated(trx, row, 'held', now);
+      if (released.length > 0) await recordAudit(trx, { ...audit, action: 'commission.released', details: releaseDetails(released) });
+    }
+    const [old, current] = [ownTerms(before), ownTerms(partner)];
+    if (terms !== undefined && JSON.stringify(old) !== JSON.stringify(current)) {
+      // `before` is read under the row's lock: the audit's old terms are the ones this change replaced.
+      await recordAudit(trx, { ...audit, action: 'partner.terms_changed', details: { old: old ?? 'program', new: current ?? 'program' } });
     }
     return partnerView(partner);
   });
 }
 
-/** Every partner of the program with its figures, oldest first. */
+/** What a reactivation released: how many commissions, and their sum per currency. */
+function releaseDetails(released: { amount_cents: number | bigint; currency: string }[]) {
+  const totals = new Map<string, number>();
+  for (const row of released) totals.set(row.currency, (totals.get(row.currency) ?? 0) + Number(row.amount_cents));
+  return {
+    count: released.length,
+    totals: [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([currency, amount_cents]) => ({ currency, amount_cents })),
+  };
+}
+
+/** Every partner of the program with its figures and the terms in force, oldest first. */
 export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<PartnerSummary[]> {
   const [partners, figures] = await Promise.all([
     listPartners(deps.db, program.id),
     figuresByPartner(deps.db, deps.clock.now(), program.id),
   ]);
-  return partners.map((p) => ({ ...partnerView(p), figures: figuresOf(figures, p.id) }));
+  return partners.map((p) => ({ ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) }));
 }

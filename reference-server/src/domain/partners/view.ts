@@ -1,5 +1,6 @@
 import type { components } from '@svc/types';
 import type { Partner, ReferralLink } from '../../store/schema';
+import { ownTerms } from './terms';
 
 export type PartnerWire = components['schemas']['Partner'];
 export type LinkWire = components['schemas']['ReferralLink'];
@@ -12,6 +13,9 @@ export function partnerView(partner: Partner): PartnerWire {
     status: partner.status,
     // No email: nobody to invite.
     invitation: partner.email === null ? null : partner.invitation,
+    // The partner's own terms; null: the program's (the summaries show the terms in force).
+    commission_type: ownTerms(partner)?.commission_type ?? null,
+    commission_rate: ownTerms(partner)?.commission_rate ?? null,
     created_at: new Date(partner.created_at).toISOString(),
   };
 }

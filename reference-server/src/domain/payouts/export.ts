@@ -23,6 +23,7 @@ export const commissionCsvColumns = [
   'created_at',
   'paid_at',
   'reversed_at',
+  'payout_id',
   'kind',
   'due_at',
 ] as const;
@@ -31,17 +32,18 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 /**
  * The commissions created in [from, to] (optionally one partner's) as CSV, one row per commission, for paying
- * partners outside svc. `status` is the wire status now (pending while its hold runs); an adjustment has no sale
- * (empty sale columns) and `kind` says so; a commission reversed after payment keeps
- * its `paid_at`.
+ * partners outside svc, and the file name naming the range. Without `from` the export starts at the first
+ * commission, without `to` it ends now. `status` is the wire status now (pending while its hold runs); an adjustment
+ * has no sale (empty sale columns) and `kind` says so; a commission reversed after payment keeps its `paid_at` and
+ * `payout_id`.
  */
 export async function commissionsCsv(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
   program: Program,
   query: Record<string, unknown>,
-): Promise<string> {
-  const from = dateBound(query.from, 'start');
-  const to = dateBound(query.to, 'end');
+): Promise<{ csv: string; fileName: string }> {
+  const from = query.from === undefined ? 0 : dateBound(query.from, 'start');
+  const to = query.to === undefined ? deps.clock.now() : dateBound(query.to, 'end');
   if (from === undefined || to === undefined || from > to) throw fail('commissionsRangeInvalid');
   let partnerId: number | undefined;
   if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
@@ -65,9 +67,15 @@ export async function commissionsCsv(
       iso(r.created_at),
       iso(r.paid_at),
       iso(r.reversed_at),
+      r.payout_id,
       r.kind,
       iso(r.due_at),
     ]);
   }
-  return csv;
+  return { csv, fileName: `commissions-program-${program.id}-${rangeName(query.from, 'start')}-to-${rangeName(query.to, 'now')}.csv` };
+}
+
+/** A bound as the file name shows it: the date asked for (a date-time's day), or `start` / `now` when absent. */
+function rangeName(value: unknown, absent: 'start' | 'now'): string {
+  return typeof value === 'string' ? value.slice(0, 10) : absent;
 }

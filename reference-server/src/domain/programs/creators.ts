@@ -1,3 +1,4 @@
+import { ConfigError } from '../../config-error';
 import { firstWorkspaceOwnerId, hasAnyWorkspace } from '../../store/new-account';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
@@ -18,7 +19,7 @@ export function parseWorkspaceCreators(value: string | undefined): WorkspaceCrea
   if (entries.length === 0) return undefined;
   if (entries.includes('*')) return 'anyone';
   const wrong = entries.find((e) => !/^[^\s@]*@[^\s@]+\.[^\s@]+$/.test(e));
-  if (wrong !== undefined) throw new Error(`SVC_WORKSPACE_CREATORS holds emails and @domain entries, or *; got ${wrong}`);
+  if (wrong !== undefined) throw new ConfigError(`SVC_WORKSPACE_CREATORS holds emails and @domain entries, or *; got ${wrong}`);
   return { emails: entries.filter((e) => !e.startsWith('@')), domains: entries.filter((e) => e.startsWith('@')) };
 }
 

@@ -1,7 +1,10 @@
 import type { components, WebhookDelivery, WebhookEndpoint, WebhookEndpointSummary } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { lockRow } from '../../store/row-lock';
-import type { Program } from '../../store/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Program } from '../../store/schema';
+import type { Actor } from '../audit/actor';
+import { recordAudit } from '../audit/record';
 import {
   countWebhookEndpoints,
   deleteWebhookEndpoint,
@@ -35,7 +38,12 @@ export const maxEndpointsPerProgram = 10;
 export const recentDeliveriesShown = 10;
 
 /** Adds an endpoint; the answer is the only one that holds its secret in full. */
-export async function createWebhookEndpoint(deps: WebhookEndpointDeps, program: Program, body: Body): Promise<WebhookEndpointCreated> {
+export async function createWebhookEndpoint(
+  deps: WebhookEndpointDeps,
+  program: Program,
+  body: Body,
+  by: Actor,
+): Promise<WebhookEndpointCreated> {
   const url = endpointUrl(body.url, deps);
   const events = endpointEvents(body.events);
   const secret = newEndpointSecret();
@@ -44,14 +52,11 @@ export async function createWebhookEndpoint(deps: WebhookEndpointDeps, program: 
   const row = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'programs', program.id);
     if ((await countWebhookEndpoints(trx, program.id)) >= maxEndpointsPerProgram) throw fail('webhookEndpointLimit');
-    return insertWebhookEndpoint(trx, {
-      programId: program.id,
-      url,
-      events,
-      secretSealed,
-      secretLast4: secret.slice(-4),
-      now: deps.clock.now(),
-    });
+    const now = deps.clock.now();
+    const row = await insertWebhookEndpoint(trx, { programId: program.id, url, events, secretSealed, secretLast4: secret.slice(-4), now });
+    // Never the secret, nor its last characters.
+    await recordEndpointAudit(trx, { programId: program.id, actor: by, now }, 'webhook_endpoint.created', row.id, { url, events });
+    return row;
   });
   const { secret_hint: _hint, ...view } = endpointView(row);
   return { ...view, secret };
@@ -70,18 +75,50 @@ export async function listWebhookEndpointSummaries(deps: Pick<DomainDeps, 'db'>,
 
 /** Pauses or resumes an endpoint; the body is checked before the endpoint is looked up. */
 export async function updateWebhookEndpoint(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
   program: Program,
   id: number,
   body: Body,
+  by: Actor,
 ): Promise<WebhookEndpoint> {
   const enabled = endpointEnabled(body.enabled);
-  if (!(await findWebhookEndpointInProgram(deps.db, program.id, id))) throw fail('webhookEndpointNotFound');
-  return endpointView(await setWebhookEndpointEnabled(deps.db, id, enabled));
+  const row = await deps.db.transaction().execute(async (trx) => {
+    // The program's row holds endpoint changes one at a time, so `before` is what this change replaces.
+    await lockRow(trx, 'programs', program.id);
+    const before = await findWebhookEndpointInProgram(trx, program.id, id);
+    if (!before) throw fail('webhookEndpointNotFound');
+    const after = await setWebhookEndpointEnabled(trx, id, enabled);
+    if (before.enabled !== after.enabled) {
+      const details = { url: after.url, enabled: { from: before.enabled === 1, to: after.enabled === 1 } };
+      await recordEndpointAudit(trx, { programId: program.id, actor: by, now: deps.clock.now() }, 'webhook_endpoint.updated', id, details);
+    }
+    return after;
+  });
+  return endpointView(row);
 }
 
-export async function removeWebhookEndpoint(deps: Pick<DomainDeps, 'db'>, program: Program, id: number): Promise<void> {
-  if (!(await deleteWebhookEndpoint(deps.db, program.id, id))) throw fail('webhookEndpointNotFound');
+export async function removeWebhookEndpoint(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  program: Program,
+  id: number,
+  by: Actor,
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const removed = await deleteWebhookEndpoint(trx, program.id, id);
+    if (!removed) throw fail('webhookEndpointNotFound');
+    const details = { url: removed.url, events: JSON.parse(removed.events) as unknown };
+    await recordEndpointAudit(trx, { programId: program.id, actor: by, now: deps.clock.now() }, 'webhook_endpoint.deleted', id, details);
+  });
+}
+
+function recordEndpointAudit(
+  trx: Kysely<Database>,
+  audit: { programId: number; actor: Actor; now: number },
+  action: 'webhook_endpoint.created' | 'webhook_endpoint.updated' | 'webhook_endpoint.deleted',
+  id: number,
+  details: Record<string, unknown>,
+): Promise<void> {
+  return recordAudit(trx, { ...audit, action, target: `webhook_endpoint:${id}`, details });
 }
 
 /** Queues a `webhook.test` event for the endpoint and answers its delivery (pending). */

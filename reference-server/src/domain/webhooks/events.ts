@@ -2,6 +2,7 @@ import type {
   CommissionCreatedEvent,
   CommissionUpdatedEvent,
   LeadCreatedEvent,
+  PayoutCreatedEvent,
   SaleCreatedEvent,
   SaleRefundedEvent,
   WebhookEventType,
@@ -22,6 +23,7 @@ export interface WebhookEventData {
   'commission.created': CommissionCreatedEvent['data'];
   'commission.updated': CommissionUpdatedEvent['data'];
   'sale.refunded': SaleRefundedEvent['data'];
+  'payout.created': PayoutCreatedEvent['data'];
 }
 
 type Data<T extends WebhookEventType> = WebhookEventData[T];

@@ -1,7 +1,7 @@
 import type { Context } from '../../cli/context';
 import { saveLogin } from '../../config/config-file';
 import { startSpinner } from '../../output/spinner';
-import { openBrowser } from './open-browser';
+import { openBrowser, refusalToOpen } from './open-browser';
 import { waitForSignIn, type CompletedLogin, type WaitOptions } from './wait-for-sign-in';
 
 export interface LoginOptions {
@@ -17,8 +17,10 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   const { io } = output;
   // A browser only helps someone sitting at this terminal.
   const attended = io.stdin.isTTY === true && io.stderr.isTTY === true;
-  const opened = options.browser && attended && (await openBrowser(session.sign_in_url, io.env));
+  const refusal = refusalToOpen(session.sign_in_url, ctx.baseUrl);
   const c = output.err;
+  if (refusal && options.browser && attended) output.note(c.yellow(`Not opening the sign-in URL in your browser: ${refusal}.`));
+  const opened = options.browser && attended && !refusal && (await openBrowser(session.sign_in_url, io.env));
   output.note(opened ? 'Opened your browser to sign in. If it did not open, visit:' : 'Open this URL in a browser to sign in:');
   output.note(`  ${c.cyan(session.sign_in_url)}`);
   output.note(c.dim(`  The link expires at ${session.expires_at}.`));

@@ -1,5 +1,22 @@
 import { spawn } from 'node:child_process';
 
+/**
+ * Why the server's sign-in URL is not opened, or `undefined` when it may be: only an http(s) URL on the origin of
+ * the base URL the user chose, so a hostile server cannot make the browser (or the platform's opener) load a local
+ * file, another scheme's handler or another site.
+ */
+export function refusalToOpen(url: string, baseUrl: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'it is not a valid URL';
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return 'it is not an http(s) URL';
+  if (parsed.origin !== new URL(baseUrl).origin) return `it is not on ${new URL(baseUrl).origin}`;
+  return undefined;
+}
+
 /** The platform's "open this URL" command, or `undefined` where no browser can be opened. */
 export function browserCommand(
   platform: NodeJS.Platform,

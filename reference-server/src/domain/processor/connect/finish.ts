@@ -1,12 +1,13 @@
 import type { StripeConnectConfig } from '../../../config';
 import { fail } from '../../../errors/service-error';
 import { findConnectState, useConnectState } from '../../../store/processor-connect-states';
-import { bindProcessorAccount } from '../../../store/processor-connections';
 import type { Account } from '../../../store/schema';
+import { accountActor } from '../../audit/actor';
 import { requireMembership } from '../../dashboard/access';
 import type { DomainDeps } from '../../deps';
 import { hashToken } from '../../login/opaque-token';
 import { connectStateMs } from './begin';
+import { bindProcessorAccount } from './bind';
 import { exchangeConnectCode } from './token';
 
 export interface ConnectCallback {
@@ -20,7 +21,7 @@ export interface ConnectCallback {
  * `GET /processor/callback`: the state must be one this server issued to this signed-in account, unused and under
  * 10 minutes old; it is used up before anything else, so a replayed callback is refused. The account must still
  * own the program. A declined consent ends here; otherwise the code is exchanged and the account Stripe names is
- * bound to the program, moved from any program that held it (store/processor-connections.ts). Answers the program id.
+ * bound to the program, moved from any program that held it (`bind.ts`, with its audit entries). Answers the program id.
  */
 export async function finishStripeConnect(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
@@ -38,6 +39,6 @@ export async function finishStripeConnect(
   if (callback.code === undefined) throw fail('stripeConnectRefused');
 
   const processorAccount = await exchangeConnectCode(connect, callback.code);
-  await bindProcessorAccount(deps.db, attempt.program_id, processorAccount);
+  await bindProcessorAccount(deps, attempt.program_id, processorAccount, accountActor(account));
   return { programId: attempt.program_id, processorAccount };
 }

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // `pnpm pack:all`: every published @svc package packed into ./packs with matching versions, and the npm install
-// lines that use them — the way to install svc from a clone until the packages are on the npm registry.
+// lines that use them — the way to install svc from a clone until the packages are on the npm registry. A fresh
+// build is reused (only stale packages are built, as `pnpm start` decides).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installLine, installs, npxLine } from './pack-lines.mjs';
+import { buildStale } from './stale-builds.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+buildStale(root);
 const out = join(root, 'packs');
 const dirs = [...readdirSync(join(root, 'packages')).map((d) => join('packages', d)), 'reference-server'];
 const published = dirs
@@ -23,7 +27,6 @@ const tarball = (name) => {
   if (!file) throw new Error(`no tarball for ${name}`);
   return join(out, file);
 };
-const line = (names, dev = false) => `npm install ${dev ? '--save-dev ' : ''}${names.map(tarball).join(' ')}`;
 
 console.log(`Packed ${published.length} packages into ${relative(process.cwd(), out) || '.'}:`);
 for (const { manifest } of published) console.log(`  ${manifest.name}@${manifest.version}`);
@@ -31,11 +34,15 @@ console.log(`
 In your project (each line installs the @svc packages it needs together, so their versions match):
 
   # a backend that reports leads and sales
-  ${line(['@svc/types', '@svc/server'])}
+  ${installLine(tarball, installs.backend)}
 
   # the browser SDK (the script tag needs no install: the server serves svc-tracker.js)
-  ${line(['@svc/types', '@svc/browser'])}
+  ${installLine(tarball, installs.browser)}
 
   # the contract-testing kit and the svc CLI, for your tests and your terminal
-  ${line(['@svc/types', '@svc/server', '@svc/browser', '@svc/tracker', '@svc/reference-server', '@svc/cli'], true)}
+  ${installLine(tarball, installs.kit, true)}
+
+The reference server from any folder, nothing installed (a backend not written in JavaScript):
+
+  ${npxLine(tarball)}
 `);

@@ -1,6 +1,9 @@
-// Which workspace packages `pnpm start` (scripts/start.mjs) must build before the demo runs: those whose dist is
-// missing or older than one of their inputs. Tested in examples/release-check/test/start-script.test.ts.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Which workspace packages `pnpm start` (scripts/start.mjs) and `pnpm pack:all` (scripts/pack.mjs) must build
+// first: those whose dist is missing or older than one of their inputs. Tested in
+// examples/release-check/test/start-script.test.ts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 
 /** The packages the demo needs, in dependency order, with what their build reads (relative to each package). */
@@ -36,4 +39,32 @@ export function staleBuilds(root, list = builds, shared = sharedInputs) {
     const input = Math.max(sharedTime, ...inputs.map((i) => mtime(join(root, dir, i), Math.max) ?? 0));
     return input > output;
   });
+}
+
+/** Seconds since `start` (a `performance.now()` reading), as the steps print them: `41 s`, or `0.4 s` under ten. */
+export function seconds(start) {
+  const s = (performance.now() - start) / 1000;
+  return `${s < 10 ? s.toFixed(1) : Math.round(s)} s`;
+}
+
+/**
+ * Builds the stale packages (and what depends on them) in dependency order, quietly: the output is shown only when
+ * a build fails, and then the process exits with its code. Shared by `pnpm start` and `pnpm pack:all`, so a fresh
+ * build is reused by both. Prints one line with the time it took.
+ */
+export function buildStale(root, { list = builds, say = (line) => process.stdout.write(`${line}\n`) } = {}) {
+  const stale = staleBuilds(root, list);
+  if (stale.length === 0) return;
+  const names = stale.map(({ dir }) => JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).name);
+  say(`Building ${names.join(', ')} (and what depends on them)…`);
+  const start = performance.now();
+  // `name...` selects the package and its dependents, built in dependency order.
+  const filters = names.flatMap((name) => ['--filter', `${name}...`]);
+  const result = spawnSync('pnpm', ['-r', ...filters, '--filter', '!./examples/**', 'run', 'build'], { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
+  say(`✓ built in ${seconds(start)}`);
 }

@@ -38,6 +38,8 @@ try {
     log: { level: process.env.LOG_LEVEL || 'warn' },
     processorWebhookSecrets: config.processorWebhookSecrets,
     ...(config.secretKey ? { secretKey: config.secretKey } : {}),
+    // A first start migrates a new database: each step says what it did and how long it took.
+    onStep: (step, ms) => console.log(`✓ ${step} in ${ms < 10_000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000)} s`),
   });
 } catch (error) {
   if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;

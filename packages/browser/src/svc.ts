@@ -49,6 +49,7 @@ export function createSvc(options: SvcOptions): Svc {
   const consent = withConsent ? createConsent(() => sessionStorage, options.consent === 'pending') : undefined;
   const granted = () => !consent || consent.granted();
   const secure = location.protocol === 'https:';
+  let warned = false;
 
   const store = (clickId: string, expires: number) => {
     const domain = options.cookieDomain || detectRootDomain(location.hostname, secure);
@@ -91,6 +92,11 @@ export function createSvc(options: SvcOptions): Svc {
     };
     const result = toSignupResult(await postPlain(base + '/api/v1/track/lead', request));
     log('signup', result);
+    // Once per page: a lead without a partner is otherwise silent until its first sale (spec `LeadResponse`).
+    if (result.ok && result.response.attributed === false && !warned) {
+      warned = true;
+      console.warn('[svc] signup has no partner: no svc_click_id cookie');
+    }
     return result;
   };
 

@@ -149,6 +149,8 @@ export const catalogue = /* @__PURE__ */ (() =>
     saleOccurredAtInvalid: platform(400, 'occurred_at must be an ISO 8601 time within the last 30 days', 'invalid_request'),
     saleProviderPaymentIdInvalid: platform(400, 'provider_payment_id must be a string of 1 to 255 characters', 'invalid_request'),
     saleLivemodeInvalid: platform(400, 'livemode must be a boolean', 'invalid_request'),
+    // Neither customer field (spec/openapi.yaml `SaleRequest` **Decision**): a request error, not `no_attribution`.
+    saleIdentifierRequired: platform(400, 'customer_key or click_id is required', 'invalid_request'),
     saleCustomerNotFound: platform(400, 'Customer not found. Provide customer_key or click_id.', 'no_attribution'),
     saleOtherProgram: platform(400, 'No affiliate attribution found for this customer in this program', 'no_attribution'),
     saleNoRelationship: platform(400, 'No partner-program relationship found for this customer', 'no_attribution'),

@@ -3,6 +3,8 @@ import type { components } from './openapi';
 export type { paths, components, operations, webhooks } from './openapi';
 export * from './catalogue';
 export * from './snippet';
+export * from './hints';
+export * from './fields';
 
 type Schemas = components['schemas'];
 

@@ -2399,6 +2399,7 @@ export interface components {
             email?: string;
             additional_data?: components["schemas"]["AdditionalData"];
         };
+        /** @description **Decision** (the service spec's success body is `success` plus `provisional`; these fields are added, none removed): `attributed` says whether the lead's customer came through a partner's click, and `partner_id` names that partner. A lead with no click (no `click_id` sent and no earlier click for its `customer_key`, usually a lost `svc_click_id` cookie) is recorded unattributed: `attributed: false`, and no sale of that customer will pay a commission. The SDKs warn once when they see it. This server always sends `attributed`; it stays optional in the schema so that clients of an older server, and an SDK's recovered retry (which only knows the lead exists), still type-check. */
         LeadResponse: {
             /** @constant */
             success: true;
@@ -2407,9 +2408,13 @@ export interface components {
              * @constant
              */
             provisional?: true;
+            /** @description True when the lead's customer came through a partner's click. */
+            attributed?: boolean;
+            /** @description The credited partner; present only when `attributed` is true. */
+            partner_id?: number;
             warnings?: components["schemas"]["Warnings"];
         };
-        /** @description One of `customer_key` or `click_id` is required outside test mode. */
+        /** @description One of `customer_key` or `click_id` is required outside test mode. **Decision**: a sale outside test mode with neither answers 400 `invalid_request` `customer_key or click_id is required` (as the lead's `click_id or customer_key is required`), not the service spec's `no_attribution` `Customer not found. Provide customer_key or click_id.`, which stays for a customer that was named but is not known: a request that names no customer is a mistake in the caller's code, not a customer without attribution, and retrying it cannot help. A test sale with neither is still recorded unattributed. */
         SaleRequest: {
             /** @description Globally unique idempotency key, stored as `processor_event_id`. Required outside test mode; a test sale without it gets `test_txn_<timestamp>`. **Decision** (length not shown): 1 to 255 characters, as `provider_payment_id`; a longer one answers the field's message `transaction_id is required and must be a string`. */
             transaction_id?: string;

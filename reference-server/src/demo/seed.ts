@@ -42,10 +42,11 @@ export interface Seeded {
  * allows browser leads (`lead_auth: browser_allowed`) so the storefront's signup helper settles the lead
  * (§States and transitions: with `server_required` it would stay provisional until the backend confirms it).
  * The key: `apiKey` when given (stable across restarts), otherwise a fresh one; the previous key stops working.
- * `siteUrl` (the storefront's address on this start) becomes the program's domain, so the shareable URL of every
- * link the Partners section creates opens the storefront.
+ * `sitePath` (the storefront's path on this server, no host or port) becomes the program's domain: the shareable URL
+ * of every link is made from the server's address when read (`shareableUrl`), so a start on another port leaves no
+ * dead links behind, and every link the Partners section creates opens the storefront.
  */
-export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: string; siteUrl?: string } = {}): Promise<Seeded> {
+export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: string; sitePath?: string } = {}): Promise<Seeded> {
   const db = store.db;
   const now = clock.now();
   const accountId = await ensureAccount(store, now);
@@ -73,7 +74,7 @@ export async function seedDemo(store: Store, clock: Clock, options: { apiKey?: s
   }
   await reissueKey({ db, clock }, programId, key, earlier);
   await setLeadAuth(db, programId, 'browser_allowed');
-  if (options.siteUrl) await setDomain(db, programId, options.siteUrl);
+  if (options.sitePath) await setDomain(db, programId, options.sitePath);
 
   const program = (await findProgramById(db, programId)) as Program;
   const partnerId =

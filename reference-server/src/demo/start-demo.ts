@@ -21,6 +21,8 @@ export interface DemoOptions {
   /** `SVC_PROCESSOR_WEBHOOK_SECRET`, to try real Stripe deliveries against the demo. */
   processorWebhookSecrets?: string[];
   secretKey?: string;
+  /** Called as each step of the start ends, with its duration (`pnpm start` prints them). */
+  onStep?: (step: string, ms: number) => void;
 }
 
 export interface Demo {
@@ -36,7 +38,13 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const url = options.publicUrl ?? `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${options.port}`;
   const storefrontDir = findStorefrontDir();
   const sdk = loadServerSdk(storefrontDir);
+  let since = performance.now();
+  const step = (name: string) => {
+    options.onStep?.(name, performance.now() - since);
+    since = performance.now();
+  };
   const store = await openStore(options.databaseUrl, options.storeOptions);
+  step('database opened and migrated');
   try {
     // The demo signs in with the development sign-in (any email): its banner says so.
     const app = buildApp({
@@ -50,10 +58,12 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       ...(options.processorWebhookSecrets ? { processorWebhookSecrets: options.processorWebhookSecrets } : {}),
       ...(options.secretKey ? { secretKey: options.secretKey } : {}),
     });
-    const siteUrl = `${url}${storefrontPath}`.replace(/\/$/, '');
-    const seeded = await seedDemo(store, app.svc.clock, { siteUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    const sitePath = storefrontPath.replace(/\/$/, '');
+    const seeded = await seedDemo(store, app.svc.clock, { sitePath, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    step('demo program seeded');
     app.register(storefrontRoutes, { dir: storefrontDir, sdk, programId: seeded.programId, apiKey: seeded.apiKey, baseUrl: () => url });
     await app.listen({ port: options.port, host: options.host });
+    step(`listening on ${url}`);
     return {
       url,
       seeded,

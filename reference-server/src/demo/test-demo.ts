@@ -14,7 +14,8 @@ export async function startTestDemo(options: { apiKey?: string } = {}): Promise<
   });
 }
 
-function freePort(): Promise<number> {
+/** A port free a moment ago. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);

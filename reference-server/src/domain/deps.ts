@@ -17,4 +17,6 @@ export interface DomainDeps {
   clock: Clock;
   faults: Faults;
   log?: DomainLog;
+  /** Where this server is reached now (`PUBLIC_URL`): a program served by it (the demo's) has its links made from it. */
+  publicUrl?: string;
 }

@@ -7,7 +7,13 @@ import { readSessionToken } from '../http/session-cookie';
 
 /** What the dashboard routes share: the domain deps, the signed-in account, and membership on a program. */
 export function dashboardContext(app: FastifyInstance) {
-  const deps = (): DomainDeps => ({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: app.log });
+  const deps = (): DomainDeps => ({
+    db: app.svc.store.db,
+    clock: app.svc.clock,
+    faults: app.svc.faults,
+    log: app.log,
+    publicUrl: app.svc.publicUrl,
+  });
 
   /** §Dashboard routes: the session cookie is the only credential (a Bearer key is ignored, so refused). */
   const account = (request: FastifyRequest) =>

@@ -14,12 +14,12 @@ describe('browser-mode lead hijack', () => {
     const fraudster = await t.h.control.createPartner({ program_id: w.programId, name: 'Mallory' });
     await t.h.control.createLink({ program_id: w.programId, partner_id: fraudster.id, short_link: `mallory-${w.programId}` });
     const fraudClick = (await w.click({ affiliate_url: `https://shop.example.com/?aff=mallory-${w.programId}` })).body.click_id;
-    expect((await w.lead({ click_id: fraudClick, customer_key: 'user_42' }, null)).body).toEqual({ success: true });
+    expect((await w.lead({ click_id: fraudClick, customer_key: 'user_42' }, null)).body).toMatchObject({ success: true, attributed: true });
 
     const realClick = await w.clickId();
     const server = await w.lead({ click_id: realClick, customer_key: 'user_42' });
     expect(server.status).toBe(200);
-    expect(server.body).toEqual({ success: true });
+    expect(server.body).toMatchObject({ success: true, attributed: true });
 
     const sale = await w.sale({ transaction_id: txnId(), amount_cents: 10_000, customer_key: 'user_42' });
     expect(sale.status).toBe(200);

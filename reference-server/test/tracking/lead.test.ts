@@ -12,7 +12,7 @@ describe('POST /api/v1/track/lead, server mode', () => {
     const clickId = await t.w.clickId();
     const res = await t.w.lead({ click_id: clickId, customer_key: 'user_1', email: 'a@example.com' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true });
+    expect(res.body).toEqual({ success: true, attributed: true, partner_id: t.w.partnerId });
     expect(res.headers['x-request-id']).toBeTruthy();
     expect(res.headers['x-ratelimit-limit']).toBe('30');
     expect((await t.w.records()).customers).toEqual([
@@ -55,6 +55,8 @@ describe('POST /api/v1/track/lead, server mode', () => {
   it('records an unattributed lead when the cookie was cleared (customer_key only)', async () => {
     const res = await t.w.lead({ customer_key: 'cookie_cleared' });
     expect(res.status).toBe(200);
+    // Said in the answer, so the lost click is seen now rather than at the first sale.
+    expect(res.body).toEqual({ success: true, attributed: false });
     expect((await t.w.records()).customers).toEqual([
       { customer_key: 'cookie_cleared', click_id: null, partner_id: null, status: 'lead', provisional: false, is_test: false },
     ]);
@@ -83,7 +85,7 @@ describe('POST /api/v1/track/lead, browser mode', () => {
     const clickId = await t.w.clickId();
     const res = await t.w.lead({ click_id: clickId, customer_key: 'user_p' }, null);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, provisional: true });
+    expect(res.body).toEqual({ success: true, provisional: true, attributed: true, partner_id: t.w.partnerId });
     expect((await t.w.records()).customers).toEqual([
       { customer_key: null, click_id: clickId, partner_id: t.w.partnerId, status: 'provisional_lead', provisional: true, is_test: false },
     ]);
@@ -96,33 +98,33 @@ describe('POST /api/v1/track/lead, browser mode', () => {
     );
 
     const settled = await t.w.lead({ click_id: clickId, customer_key: 'user_p' });
-    expect(settled.body).toEqual({ success: true });
+    expect(settled.body).toEqual({ success: true, attributed: true, partner_id: t.w.partnerId });
     expect((await t.w.records()).customers[0]).toMatchObject({ customer_key: 'user_p', status: 'lead', provisional: false });
     expect((await metrics(t.w.programId)).leads).toBe(1);
   });
 
   it('treats an empty token after "Bearer " and a header that is not Bearer as browser mode, not 401', async () => {
     const a = await t.w.clickId();
-    expect((await lead({ click_id: a }, { authorization: 'Bearer ' })).body).toEqual({ success: true, provisional: true });
+    expect((await lead({ click_id: a }, { authorization: 'Bearer ' })).body).toMatchObject({ success: true, provisional: true });
     const b = await t.w.clickId();
-    expect((await lead({ click_id: b }, { authorization: 'Basic dXNlcjpwYXNz' })).body).toEqual({ success: true, provisional: true });
+    expect((await lead({ click_id: b }, { authorization: 'Basic dXNlcjpwYXNz' })).body).toMatchObject({ success: true, provisional: true });
   });
 
   it('settles at once at a browser_allowed program', async () => {
     const open = await createWorld(t.h, { lead_auth: 'browser_allowed' });
     const clickId = await open.clickId();
     const res = await open.lead({ click_id: clickId, customer_key: 'user_b' }, null);
-    expect(res.body).toEqual({ success: true });
+    expect(res.body).toEqual({ success: true, attributed: true, partner_id: open.partnerId });
     expect((await open.records()).customers[0]).toMatchObject({ customer_key: 'user_b', status: 'lead', provisional: false });
     // Cleared cookie in browser mode: the program comes from additional_data.program_id.
     const cleared = await open.lead({ customer_key: 'user_c', additional_data: { program_id: open.programId } }, null);
-    expect(cleared.body).toEqual({ success: true });
+    expect(cleared.body).toEqual({ success: true, attributed: false });
     expect((await open.records()).customers[1]).toMatchObject({ customer_key: 'user_c', partner_id: null, status: 'lead' });
   });
 
   it('answers a key-only browser-mode lead at a server_required program as provisional, storing no key', async () => {
     const res = await t.w.lead({ customer_key: 'unverified', additional_data: { program_id: t.w.programId } }, null);
-    expect(res.body).toEqual({ success: true, provisional: true });
+    expect(res.body).toEqual({ success: true, provisional: true, attributed: false });
     expect((await t.w.records()).customers).toEqual([]);
     expect((await metrics(t.w.programId)).leads).toBe(0);
     const event = await t.h.store.db.selectFrom('events').selectAll().where('type', '=', 'lead').executeTakeFirstOrThrow();

@@ -148,15 +148,18 @@ describe('POST /api/v1/track/sale', () => {
     expect((await t.w.records()).sales).toHaveLength(0);
   });
 
+  it('answers a sale naming no customer with a request error, recording nothing', async () => {
+    // spec/openapi.yaml `SaleRequest` **Decision**: neither field is the caller's mistake, not a missing attribution.
+    for (const body of [{}, { customer_key: '' }, { click_id: '' }]) {
+      const res = await t.w.sale({ transaction_id: txnId(), amount_cents: 100, ...body });
+      platformError(res, 400, 'customer_key or click_id is required', 'invalid_request');
+    }
+    expect((await t.w.records()).sales).toHaveLength(0);
+  });
+
   it('answers the no_attribution messages, recording nothing', async () => {
     platformError(
       await t.w.sale({ transaction_id: txnId(), amount_cents: 100, customer_key: 'nobody' }),
-      400,
-      'Customer not found. Provide customer_key or click_id.',
-      'no_attribution',
-    );
-    platformError(
-      await t.w.sale({ transaction_id: txnId(), amount_cents: 100 }),
       400,
       'Customer not found. Provide customer_key or click_id.',
       'no_attribution',

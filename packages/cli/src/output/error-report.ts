@@ -1,4 +1,5 @@
 import { errorPage, SvcApiError, SvcError, SvcNetworkError, SvcRotationRequiredError, SvcTimeoutError } from '@svc/server';
+import { errorHints } from '@svc/types';
 import { CommandFailure } from '../cli/failures';
 import type { Output } from './output';
 import { printable } from './printable';
@@ -40,6 +41,8 @@ export function describeError(error: unknown, context: ReportContext): ErrorRepo
   if (error instanceof SvcNetworkError || error instanceof SvcTimeoutError) {
     return {
       message: error.message,
+      // `network_error` or `timeout`: no answer came, so the code is the SDK's (the README's promise to --json).
+      code: error.code,
       requestId: error.requestId,
       ...(error.docsUrl ? { docsUrl: error.docsUrl } : {}),
       hint: `Could not reach ${context.baseUrl}. Is the service running there? Set --base-url or SVC_BASE_URL to point elsewhere.`,
@@ -69,12 +72,13 @@ function hintFor(error: SvcApiError, detailsCode: string | undefined, context: R
   if (detailsCode === 'ACCOUNT_BLOCKED') {
     return 'Your account is suspended; signing in again will not help. Contact support and quote the request id.';
   }
-  const sdkHint = error.hint;
+  // The SDK's hint, else the one every code has (`errorHints`: 404, 409 and the rest).
+  const sdkHint = error.hint ?? errorHints[error.code];
   if (error instanceof SvcRotationRequiredError) return sdkHint;
   if (error.status === 429) {
     return `Rate limited: wait ${waitTime(error.retryAfter ?? 60, new Date())}, then run the command again.`;
   }
-  if (error.status === 401) return context.unauthorizedHint;
+  if (error.status === 401) return context.unauthorizedHint ?? sdkHint;
   if (error.status >= 500) {
     return 'The service failed. Run the command again in a moment; if it keeps failing, contact support with the request id.';
   }

@@ -60,11 +60,23 @@ function answer(path: string, baseUrl: string): { status: number; body: unknown 
       leads: 0,
       sales: 0,
       revenue_cents: {},
-      commissions: { due_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+      commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+    };
+    const partner = {
+      id: 1,
+      name: `Eve${hostile}`,
+      email: `eve${hostile}@evil.example`,
+      status: 'active',
+      invitation: 'accepted',
+      commission_type: null,
+      commission_rate: null,
+      created_at: '2026-01-01T00:00:00.000Z',
+      terms: { commission_type: 'percent', commission_rate: 20, source: 'program' },
+      figures,
     };
     return {
       status: 200,
-      body: { data: { partners: [{ id: 1, name: `Eve${hostile}`, email: `eve${hostile}@evil.example`, status: 'active', figures }] } },
+      body: { data: { partners: [partner] } },
     };
   }
   if (path.startsWith('/api/v1/links?') || path === '/api/v1/links') {

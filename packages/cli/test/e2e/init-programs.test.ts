@@ -35,6 +35,9 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       `  ${trackerQueueStub}\n  <script src="${env.SVC_BASE_URL}/js/svc-tracker.js" data-svc-program-id="${id}" async></script>`,
     );
     expect(run.stdout).toContain("import { Svc } from '@svc/server';");
+    // Not on npm yet: the install line printed is the one that works (the tarballs of pnpm pack:all).
+    expect(run.stdout).not.toContain('npm install @svc/server');
+    expect(run.stdout).toContain('`pnpm pack:all` prints the npm install line');
     expect(run.stdout).toContain(`export SVC_API_KEY=${key}`);
     expect(run.stdout).toContain('svc test chain');
     expect(run.stdout).not.toContain('\u001b[');
@@ -90,7 +93,7 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
     expect(init.stderr).toContain('Error: Authentication required — run svc login first');
     expect(init.stderr).toContain('status:     401');
     expect(init.stderr).toMatch(/request id: [0-9a-f-]{36}/);
-    expect(init.stderr).toMatch(/docs: +http:\S+\/docs\/errors\/unauthorized\n/);
+    expect(init.stderr).toMatch(/docs: +http:\S+\/docs\/errors\/invalid_key\n/);
 
     const list = await t.f.svc(['programs', '--json'], stranger);
     expect(list.code).toBe(1);
@@ -99,10 +102,10 @@ describe('svc init and svc programs (spawned binary, reference server)', () => {
       error: {
         message: 'Missing Authorization header. Run svc login first.',
         status: 401,
-        code: 'unauthorized',
+        code: 'invalid_key',
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         hint: expect.stringContaining('svc login'),
-        docs_url: expect.stringMatching(/^http:.+\/docs\/errors\/unauthorized$/),
+        docs_url: expect.stringMatching(/^http:.+\/docs\/errors\/invalid_key$/),
       },
     });
   });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:net';
+import { errorHints } from '@svc/types';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fixturePerFile, type UserEnv } from './fixture';
 
@@ -28,7 +30,8 @@ describe('svc partners and svc links (spawned binary, reference server)', () => 
     expect(generated.json.link.url).toMatch(/^https:\/\/acme\.example\/\?aff=[A-Za-z0-9_-]{8}$/);
     const taken = await t.f.svc(['links', 'create', '--partner', String(partnerId), '--short-link', 'jane', '--json'], key);
     expect(taken.code).toBe(1);
-    expect(taken.json.error).toMatchObject({ status: 409, message: 'This short_link is already taken' });
+    expect(taken.json.error).toMatchObject({ status: 409, message: 'This short_link is already taken', code: 'conflict' });
+    expect(taken.json.error.hint).toContain(errorHints.conflict);
 
     const click = await fetch(`${t.f.server.url}/api/v1/track/click`, {
       method: 'POST',
@@ -60,9 +63,41 @@ describe('svc partners and svc links (spawned binary, reference server)', () => 
     expect((await t.f.svc(['partners', 'list'], env)).stderr).toContain('A program key is required');
     const unknown = await t.f.svc(['links', 'disable', 'nope', '--json'], key);
     expect(unknown.code).toBe(1);
-    expect(unknown.json.error).toMatchObject({ status: 404, message: 'Referral link not found' });
+    expect(unknown.json.error).toMatchObject({ status: 404, message: 'Referral link not found', code: 'not_found' });
+    expect(unknown.json.error.hint).toContain(errorHints.not_found);
     const badEmail = await t.f.svc(['partners', 'add', '--name', 'X', '--email', 'nope'], key);
     expect(badEmail.code).toBe(1);
     expect(badEmail.stderr).toContain('email must be an email address, or null');
   });
+
+  it('refuses an invalid --short-link locally: exit 2, and nothing is sent', async () => {
+    const program = await t.f.server.control.createProgram({});
+    const partner = await t.f.server.control.createPartner({ program_id: program.id });
+    const key = { ...env, SVC_API_KEY: program.api_token };
+    const args = ['links', 'create', '--partner', String(partner.id)];
+    for (const bad of ['a b', 'ab', 'x'.repeat(65), 'ü-link', '']) {
+      const run = await t.f.svc([...args, '--short-link', bad], key);
+      expect(run.code, bad).toBe(2);
+      expect(run.stderr).toContain('--short-link must be 3 to 64 characters');
+    }
+    // Against a port nothing listens on, a request would fail with exit 1: exit 2 shows none was attempted.
+    expect((await t.f.svc([...args, '--short-link', 'a b'], { ...key, SVC_BASE_URL: await deadUrl() })).code).toBe(2);
+    expect((await t.f.svc(['links', 'list', '--json'], key)).json.links).toEqual([]);
+  });
+
+  it('--json on a network failure gives code network_error and a hint', async () => {
+    const program = await t.f.server.control.createProgram({});
+    const run = await t.f.svc(['links', 'list', '--json'], { ...env, SVC_API_KEY: program.api_token, SVC_BASE_URL: await deadUrl() });
+    expect(run.code).toBe(1);
+    expect(run.json.error).toMatchObject({ code: 'network_error', status: null, hint: expect.stringContaining('Could not reach') });
+  });
 });
+
+/** The address of a port that was free a moment ago and is closed now. */
+async function deadUrl(): Promise<string> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}

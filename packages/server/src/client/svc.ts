@@ -30,6 +30,7 @@ import type { RetryMode } from '../retry/policy';
 import { resolveOptions, type SvcOptions } from './options';
 import { recoverLead, recoverSale } from './recover';
 import type { Exact, LeadResult, SaleResult, SvcResult } from './types';
+import { warnUnattributed } from './unattributed';
 
 /** Tracking routes (§Endpoints). */
 export interface SvcTrack {
@@ -122,7 +123,7 @@ export class Svc {
       result.then((r) => ({ ...r, duplicate: r.duplicate === true }));
     this.track = {
       click: (body) => post('/api/v1/track/click', body),
-      lead: (body) => duplicate(post<LeadResult>('/api/v1/track/lead', body, 'safe', undefined, recoverLead)),
+      lead: (body) => duplicate(post<LeadResult>('/api/v1/track/lead', body, 'safe', undefined, recoverLead)).then(warnUnattributed),
       // A test sale without `transaction_id` has no idempotency key, so only a 429 may be retried.
       sale: (body) =>
         duplicate(post<SaleResult>('/api/v1/track/sale', body, body.transaction_id ? 'safe' : 'once', undefined, recoverSale(body))),

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { catalogue, clientErrorCodes, messageTemplates, saleErrorCodes, type CatalogueEntry } from '@svc/types';
+import { catalogue, clientErrorCodes, messageTemplates, saleErrorCodes, typedErrorCodes, type CatalogueEntry } from '@svc/types';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, client, platformError, typedError, url, useMsw } from '../../test/support/msw';
@@ -47,7 +47,8 @@ describe('platform envelope', () => {
     expect(error).toBeInstanceOf(SvcApiError);
     expect(error).toMatchObject({
       status,
-      code: entry.code,
+      // A refused key is one code whatever the envelope (`unauthorized` here, `invalid_key` on readiness).
+      code: entry.code === 'unauthorized' ? 'invalid_key' : entry.code,
       message: entry.message,
       details: {},
       envelope: 'platform',
@@ -258,7 +259,7 @@ describe('every error has a stable code and its page; the common first-hour erro
     });
   });
 
-  it('a 401 without a wire code is unauthorized; ACCOUNT_BLOCKED keeps its details code', async () => {
+  it('a 401 without a wire code is invalid_key, as a sale unauthorized; ACCOUNT_BLOCKED keeps its details code', async () => {
     server.use(
       http.post(lead, () => platformError(401, 'UnauthorizedError', catalogue.authInvalidToken.message)),
       http.get(url('/api/v1/cli/status'), () => platformError(401, 'UnauthorizedError', catalogue.cliAuthInvalidToken.message)),
@@ -266,13 +267,13 @@ describe('every error has a stable code and its page; the common first-hour erro
         platformError(403, 'ForbiddenError', catalogue.accountBlocked.message, { details: { code: 'ACCOUNT_BLOCKED' } }),
       ),
     );
-    expect(await rejection(svc.track.lead({ customer_key: 'u1' }))).toMatchObject({ status: 401, code: 'unauthorized' });
-    expect(await rejection(svc.cli.status())).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(await rejection(svc.track.lead({ customer_key: 'u1' }))).toMatchObject({ status: 401, code: 'invalid_key' });
+    expect(await rejection(svc.cli.status())).toMatchObject({ status: 401, code: 'invalid_key' });
     expect(await rejection(svc.cli.programs('tok'))).toMatchObject({ status: 403, code: 'ACCOUNT_BLOCKED' });
   });
 
   it('gives hints only for codes the catalogue knows', () => {
-    const known: readonly string[] = [...saleErrorCodes, ...clientErrorCodes];
+    const known: readonly string[] = [...saleErrorCodes, ...typedErrorCodes, ...clientErrorCodes];
     for (const code of Object.keys(hints)) expect(known).toContain(code);
   });
 

@@ -74,11 +74,16 @@ type MemberType<T, K extends PropertyKey> = T extends unknown ? (K extends keyof
  */
 type ErrorBody = { [K in AnyKey<EnvelopeError>]?: MemberType<EnvelopeError, K> };
 
-/** What to do, by code (the cause, then the fix); word for word in the code's page, docs/errors/<code>.md. */
+/**
+ * What to do, by code (the cause, then the fix), for the codes a backend meets first; word for word in the code's
+ * page, docs/errors/<code>.md. Every other code's hint is in `@svc/types` `errorHints` (printed by the CLI): the
+ * SDK's size budget holds only these.
+ */
 export const hints: Record<string, string> = {
+  invalid_key: "Use this server's program key (dashboard, program settings) as SVC_API_KEY; svc CLI: run svc login.",
+  no_attribution: 'No referral click, or one outside the window: not an affiliate sale; do not resend it.',
   link_not_found: "No link has this aff value on this server: check the partner's link (svc links list).",
   customer_not_found: 'No click of this program has this click_id: send svc_click_id as set, or only customer_key.',
-  no_attribution: 'No referral click, or one outside the window: not an affiliate sale; do not resend it.',
 };
 
 /**
@@ -113,8 +118,10 @@ export class SvcApiError extends SvcError {
     const message = error.message ?? `HTTP ${status}`;
     const details = error.details ?? {};
     super(message, meta);
-    const code: string =
+    const wire: string =
       error.code ?? (details.code as string | undefined) ?? (clientCodeByStatus as Record<number, string>)[status] ?? `http_${status}`;
+    // A refused key is `unauthorized` on sales and bare 401s, `invalid_key` on readiness: one code for both.
+    const code = wire === 'unauthorized' ? 'invalid_key' : wire;
     this.status = status;
     this.code = code;
     this.details = details;

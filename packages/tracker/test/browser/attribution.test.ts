@@ -65,7 +65,7 @@ describe('svc-tracker.js against the reference server', () => {
     expect((await clickCookie(visit))?.value).toBe(first.value);
 
     const result = await callSvc<SignupResult>(visit, 'signup', 'user_first', { email: 'first@example.test' });
-    expect(result).toEqual({ ok: true, response: { success: true } });
+    expect(result).toEqual({ ok: true, response: { success: true, attributed: true, partner_id: program.partners[0]!.id } });
     const records = await world.server.control.records(program.id);
     expect(records.clicks.map((c) => c.partner_id)).toEqual([program.partners[0]!.id, program.partners[1]!.id]);
     const customer = records.customers.find((c) => c.customer_key === 'user_first');
@@ -80,7 +80,7 @@ describe('svc-tracker.js against the reference server', () => {
     const cookie = await waitForClickCookie(visit);
     world.edge.seen.length = 0;
     const result = await callSvc<SignupResult>(visit, 'signup', 'user_42', { email: 'user42@example.test' });
-    expect(result).toEqual({ ok: true, response: { success: true } });
+    expect(result).toEqual({ ok: true, response: { success: true, attributed: true, partner_id: program.partners[0]!.id } });
     const [lead] = posts(leadPath);
     expect(lead!.contentType).toMatch(/^text\/plain/);
     expect(JSON.parse(lead!.body)).toEqual({
@@ -111,10 +111,13 @@ describe('svc-tracker.js against the reference server', () => {
     const result = await callSvc<SignupResult>(visit, 'signup', 'user_cleared');
     expect(JSON.parse(posts(leadPath)[0]!.body)).toEqual({ customer_key: 'user_cleared', additional_data: { program_id: program.id } });
     // §Attribution rules, "Cleared cookie": the lead is still recorded, unattributed.
-    expect(result).toEqual({ ok: true, response: { success: true } });
+    expect(result).toEqual({ ok: true, response: { success: true, attributed: false } });
     const records = await world.server.control.records(program.id);
     expect(records.customers).toContainEqual(expect.objectContaining({ customer_key: 'user_cleared', click_id: null, partner_id: null }));
     expect(visit.errors).toEqual([]);
+    // Said once on the page, naming the cause; a second unattributed signup adds nothing.
+    await callSvc<SignupResult>(visit, 'signup', 'user_cleared_again');
+    expect(visit.console).toEqual(['[svc] signup has no partner: no svc_click_id cookie']);
     await visit.context.close();
   });
 

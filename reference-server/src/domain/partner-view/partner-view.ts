@@ -31,7 +31,7 @@ type PartnerPayoutWire = components['schemas']['PartnerPayout'];
  * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
 export async function partnerViewOf(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
   account: Account,
 ): Promise<{ partners: PartnerViewEntry[]; invitations: PartnerInvitationWire[] }> {
   const rows = await partnersByEmail(deps.db, account.email.toLowerCase());
@@ -49,7 +49,7 @@ export async function partnerViewOf(
       return {
         program: { id: p.program_id, name: p.program_name, domain: p.program_domain },
         partner: { ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) },
-        links: links.map((l) => linkView(l, p.program_domain)),
+        links: links.map((l) => linkView(l, p.program_domain, deps.publicUrl)),
         commissions: commissions.map((c) => ({
           id: c.id,
           kind: c.kind,
@@ -83,7 +83,7 @@ function partnerPayoutView(row: PayoutRow): PartnerPayoutWire {
  * turned off stays off (403). Anyone else's link, or one of a program whose invitation is not accepted, is "not found".
  */
 export async function setOwnLinkEnabled(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
   account: Account,
   linkId: number,
   body: Record<string, unknown>,
@@ -102,5 +102,5 @@ export async function setOwnLinkEnabled(
     return after;
   });
   if (!link) throw fail('linkDisabledByMerchant');
-  return linkView(link, own.domain);
+  return linkView(link, own.domain, deps.publicUrl);
 }

@@ -1,11 +1,11 @@
 import { fail } from '../../errors/service-error';
+// `short_link`: safe in `?aff=…` and a path segment; shared with the CLI, which checks it before sending.
+import { shortLinkPattern } from '@svc/types';
 import { characterCount } from '../programs/fields';
 
 /** The partner and link fields a merchant (or an API caller) sends; each check names its field in the message. */
 
 const emailPattern = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
-/** Safe in a URL's query and a path segment without escaping (`?aff=…`, `PATCH /api/v1/links/{short_link}`). */
-export const shortLinkPattern = /^[A-Za-z0-9_-]{3,64}$/;
 
 export type PartnerStatus = 'active' | 'suspended';
 

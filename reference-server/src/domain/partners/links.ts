@@ -24,7 +24,12 @@ function generatedShortLink(): string {
  * program: the click route finds a link by it alone) or generated. A suspended partner may get links; they take
  * clicks once the partner is active again.
  */
-export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, body: Body, by: Actor): Promise<LinkWire> {
+export async function createLink(
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
+  program: Program,
+  body: Body,
+  by: Actor,
+): Promise<LinkWire> {
   if (body.partner_id === undefined) throw fail('partnerIdInvalid');
   const partnerId = positiveId(body.partner_id, 'partnerIdInvalid');
   const chosen = body.short_link === undefined ? undefined : shortLink(body.short_link);
@@ -40,7 +45,7 @@ export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program
         await recordAudit(trx, { programId: program.id, actor: by, action: 'link.created', target: `link:${id}`, details, now });
         return id;
       });
-      return linkView((await findLinkInProgram(deps.db, program.id, { id })) as ReferralLink, program.domain);
+      return linkView((await findLinkInProgram(deps.db, program.id, { id })) as ReferralLink, program.domain, deps.publicUrl);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       if (chosen !== undefined || attempt >= 2) throw fail('linkShortLinkTaken');
@@ -49,10 +54,14 @@ export async function createLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program
 }
 
 /** The program's links (with a partner), optionally one partner's; `partner_id` of another program is 404. */
-export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Program, rawPartnerId?: unknown): Promise<LinkWire[]> {
+export async function listProgramLinks(
+  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
+  program: Program,
+  rawPartnerId?: unknown,
+): Promise<LinkWire[]> {
   let partnerId: number | undefined;
   if (rawPartnerId !== undefined) partnerId = (await partnerOf(deps, program, positiveId(rawPartnerId, 'partnerIdInvalid'))).id;
-  return (await listLinks(deps.db, program.id, partnerId)).map((l) => linkView(l, program.domain));
+  return (await listLinks(deps.db, program.id, partnerId)).map((l) => linkView(l, program.domain, deps.publicUrl));
 }
 
 /**
@@ -60,7 +69,7 @@ export async function listProgramLinks(deps: Pick<DomainDeps, 'db'>, program: Pr
  * the brand"): off is recorded as the merchant's, so the partner cannot turn it back on; on clears that.
  */
 export async function setProgramLinkEnabled(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
   program: Program,
   which: { id: number } | { shortLink: string },
   body: Body,
@@ -77,7 +86,7 @@ export async function setProgramLinkEnabled(
     await recordLinkChange(trx, { programId: program.id, actor: by, now: deps.clock.now() }, before, after);
     return after;
   });
-  return linkView(changed, program.domain);
+  return linkView(changed, program.domain, deps.publicUrl);
 }
 
 /** A link's on/off change, by the merchant or its partner; nothing when the link already was so. */

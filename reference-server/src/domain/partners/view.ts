@@ -22,19 +22,22 @@ export function partnerView(partner: Partner): PartnerWire {
 
 /**
  * The address a partner shares: the program's site with `?aff=<short_link>`, which svc-tracker.js reads. A domain
- * saved without a scheme (`acme.com`, as `svc init` takes it) is served over https.
+ * saved without a scheme (`acme.com`, as `svc init` takes it) is served over https. A path (the demo's `/store`,
+ * written only by its seed) is a site this server serves: it is resolved against the server's address at read time,
+ * so no port is ever stored (a demo started on another port hands out no dead links later).
  */
-export function shareableUrl(domain: string, short: string): string {
-  const base = /^https?:\/\//i.test(domain) ? domain.replace(/\/+$/, '') : `https://${domain.replace(/\/+$/, '')}`;
+export function shareableUrl(domain: string, short: string, publicUrl = ''): string {
+  const site = domain.startsWith('/') ? publicUrl.replace(/\/+$/, '') + domain : domain;
+  const base = /^https?:\/\//i.test(site) ? site.replace(/\/+$/, '') : `https://${site.replace(/\/+$/, '')}`;
   return `${base}/?aff=${short}`;
 }
 
-export function linkView(link: ReferralLink, domain: string): LinkWire {
+export function linkView(link: ReferralLink, domain: string, publicUrl?: string): LinkWire {
   return {
     id: link.id,
     partner_id: link.partner_id as number,
     short_link: link.short_link,
-    url: shareableUrl(domain, link.short_link),
+    url: shareableUrl(domain, link.short_link, publicUrl),
     enabled: link.enabled === 1,
     disabled_by: link.disabled_by,
     created_at: new Date(link.created_at).toISOString(),

@@ -27,7 +27,15 @@ export interface LeadInput {
 export interface LeadResult {
   /** A browser-mode lead at a `server_required` program (§States and transitions). */
   provisional: boolean;
+  /** The partner the lead's customer came through; null when unattributed (no click: a lost cookie or no click_id sent). */
+  partnerId: number | null;
   program: Program;
+}
+
+/** What one attempt recorded. */
+interface Recorded {
+  provisional: boolean;
+  partnerId: number | null;
 }
 
 /**
@@ -44,7 +52,7 @@ export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<Le
   // stored (a second lead is then refused, as if it had come after). Each attempt follows a committed change.
   for (let attempt = 1; ; attempt++) {
     const recorded = await attemptLead(deps, input, program, serverMode);
-    if (recorded !== null) return { provisional: recorded, program };
+    if (recorded !== null) return { ...recorded, program };
     if (attempt === maxAttempts) throw new Error(`the lead's customer changed under it ${maxAttempts} times`);
   }
 }
@@ -56,10 +64,10 @@ class CustomerChanged extends Error {}
 const maxAttempts = 5;
 
 /**
- * Decides and records the lead once: its `provisional` flag when recorded, or null when its customer changed since
- * it was read (nothing written then).
+ * Decides and records the lead once: its `provisional` flag and partner when recorded, or null when its customer
+ * changed since it was read (nothing written then).
  */
-async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program, serverMode: boolean): Promise<boolean | null> {
+async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program, serverMode: boolean): Promise<Recorded | null> {
   const isTest = input.mode.test;
   const { customer, released } = await resolveCustomer(deps, program, input, isTest, serverMode);
   const provisional = !serverMode && program.lead_auth === 'server_required';
@@ -150,7 +158,8 @@ async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program,
 
   try {
     // Group commit (store/group-commit.ts): settles once the COMMIT holding this lead returned.
-    return (await writeTransaction(deps.db, record)) ? provisional : null;
+    // The partner is the customer's, as read and kept by `updateCustomer` (a new customer has none): no extra query.
+    return (await writeTransaction(deps.db, record)) ? { provisional, partnerId: customer?.partner_id ?? null } : null;
   } catch (error) {
     if (error instanceof CustomerChanged) return null;
     // Two identical first leads at once: the key's customer now exists, so this one is a second lead.

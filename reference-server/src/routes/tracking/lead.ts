@@ -34,6 +34,8 @@ export async function leadRoute(app: FastifyInstance): Promise<void> {
       ...(email === undefined ? {} : { email }),
       ...(origin === undefined ? {} : { origin }),
     });
-    return result.provisional ? { success: true, provisional: true } : { success: true };
+    // spec/openapi.yaml `LeadResponse` **Decision**: whether a partner was credited, so a lost click is seen at once.
+    const attribution = result.partnerId === null ? { attributed: false } : { attributed: true, partner_id: result.partnerId };
+    return result.provisional ? { success: true, provisional: true, ...attribution } : { success: true, ...attribution };
   });
 }

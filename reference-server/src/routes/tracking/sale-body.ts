@@ -43,6 +43,8 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
 
   const customerKey = stringField(body, 'customer_key');
   const clickId = stringField(body, 'click_id');
+  // A test sale with neither is recorded unattributed (§POST /api/v1/track/sale).
+  if (!test && customerKey === undefined && clickId === undefined) throw fail('saleIdentifierRequired');
   return {
     test,
     amountCents: amount as number,

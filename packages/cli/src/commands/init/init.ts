@@ -36,7 +36,11 @@ export async function init(ctx: Context, flags: InitFlags): Promise<void> {
   );
   for (const line of trackerSnippet(ctx.baseUrl, program.id).split('\n')) output.say(`  ${line}`);
   output.say();
-  output.say(o.bold('2. Report signups and sales from your server (npm install @svc/server):'));
+  output.say(o.bold('2. Report signups and sales from your server with @svc/server:'));
+  // Not on the npm registry yet: `npm install @svc/server` would fail, so the tarball route is printed instead.
+  output.say(
+    `  ${o.dim('# @svc/server is not on npm yet: in a clone of svc, `pnpm pack:all` prints the npm install line of its tarballs')}`,
+  );
   for (const line of serverSnippet(ctx.baseUrl).split('\n')) output.say(line ? `  ${line}` : '');
   output.next([
     `${o.cyan(`export SVC_API_KEY=${program.api_token}`)}`,

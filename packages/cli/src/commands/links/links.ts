@@ -1,4 +1,4 @@
-import type { ReferralLink } from '@svc/types';
+import { shortLinkPattern, type ReferralLink } from '@svc/types';
 import type { Context } from '../../cli/context';
 import { UsageError } from '../../cli/failures';
 import { didYouMean } from '../../cli/did-you-mean';
@@ -39,6 +39,10 @@ export async function createLink(
   input: { partner: string | undefined; shortLink: string | undefined },
 ): Promise<void> {
   const partnerId = partnerIdOption(input.partner, true) as number;
+  // The service's rule (@svc/types), checked here so a bad value is a usage error and nothing is sent.
+  if (input.shortLink !== undefined && !shortLinkPattern.test(input.shortLink)) {
+    throw new UsageError('--short-link must be 3 to 64 characters: letters, digits, _ or -.', 'links');
+  }
   const { output } = ctx;
   const o = output.out;
   const { data: link } = await ctx

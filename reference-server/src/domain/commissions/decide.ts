@@ -94,9 +94,12 @@ async function decide(
   decision: { wanted: 'due' | 'declined'; action: 'commission.approved' | 'commission.declined'; reason?: string },
   change: (trx: Kysely<Database>, now: number) => Promise<Commission | undefined>,
 ): Promise<CommissionWire> {
-  const now = deps.clock.now();
+  let now = deps.clock.now();
   const row = await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'partners', current.partner_id);
+    // The clock is read once the lock is held: a call that waited sees the time after the one before it, so an
+    // approval it made (`due_at` = then) already reads as due and is not made twice.
+    now = deps.clock.now();
     const fresh = (await findCommissionInProgram(trx, current.program_id, current.id))!;
     const before = commissionWireStatus(fresh, now);
     if (before === decision.wanted) return fresh;

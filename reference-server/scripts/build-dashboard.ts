@@ -21,6 +21,7 @@ const entries = [
   { in: join(client, 'partners.ts'), out: 'partners' },
   { in: join(client, 'payouts.ts'), out: 'payouts' },
   { in: join(client, 'webhooks.ts'), out: 'webhooks' },
+  { in: join(client, 'commissions.ts'), out: 'commissions' },
   { in: join(client, 'audit.ts'), out: 'audit' },
   { in: join(client, 'app.css'), out: 'app' },
 ];

@@ -1,9 +1,17 @@
 /**
- * The client: leads, sales, refunds, readiness, partners and links, and every error it throws.
+ * The client: leads, sales, refunds, readiness, partners, links and commissions, and every error it throws.
  *
  * @module @svc/server
  */
-export { Svc, type SvcTrack, type SvcCli, type SvcPartners, type SvcLinks } from './client/svc';
+export {
+  Svc,
+  type SvcTrack,
+  type SvcCli,
+  type SvcPartners,
+  type SvcLinks,
+  type SvcCommissions,
+  type CommissionListQuery,
+} from './client/svc';
 export type { SvcOptions } from './client/options';
 export type { SvcResult, SaleResult, LeadResult, DuplicateSale, SaleAmount, Exact } from './client/types';
 export type { RateLimit, ResponseMeta } from './http/meta';

@@ -237,7 +237,12 @@ export const catalogue = /* @__PURE__ */ (() =>
     dashboardDaysInvalid: platform(400, 'days must be an integer from 1 to 365'),
     dashboardSinceInvalid: platform(400, 'since must be an ISO 8601 date-time'),
     dashboardOwnerOnly: platform(403, 'Only a workspace owner can regenerate the API key'),
-    dashboardNothingToUpdate: platform(400, 'Send at least one of attribution_window_days, lead_auth, allowed_origins'),
+    dashboardNothingToUpdate: platform(
+      400,
+      'Send at least one of attribution_window_days, lead_auth, allowed_origins, commission_hold_days, min_payout_cents',
+    ),
+    programHoldDaysInvalid: platform(400, 'commission_hold_days must be an integer from 0 to 365'),
+    programMinPayoutInvalid: platform(400, 'min_payout_cents must be an integer from 0 to 1000000000000'),
     dashboardWindowInvalid: platform(400, 'attribution_window_days must be an integer from 1 to 365'),
     dashboardLeadAuthInvalid: platform(400, 'lead_auth must be server_required or browser_allowed'),
     dashboardOriginsInvalid: platform(
@@ -307,6 +312,14 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionDeclineReasonInvalid: platform(400, 'reason is required: 1 to 500 characters'),
     // Sent with `error.details.status`, the commission's current status.
     commissionStatusConflict: platform(409, 'This commission cannot make that change from its current status'),
+    // The commission list and adjustments (issue 32; Decisions on their routes).
+    commissionStatusFilterInvalid: platform(400, 'status must be one of: pending, held, due, paid, reversed, declined'),
+    commissionListRangeInvalid: platform(400, 'from and to must be dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
+    commissionListLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
+    commissionListCursorInvalid: platform(400, 'cursor must be a next_cursor this list answered'),
+    adjustmentOwnerOnly: platform(403, 'Only a workspace owner can record an adjustment'),
+    adjustmentAmountInvalid: platform(400, 'amount_cents must be a non-zero integer from -1000000000000 to 1000000000000'),
+    adjustmentCurrencyInvalid: platform(400, 'currency must be one of: USD, EUR, VND'),
 
     // The audit log (dashboard; decisions in the OpenAPI spec, `dashboardAuditLog`).
     auditLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
@@ -321,7 +334,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     webhookEndpointUrlPrivate: platform(400, 'url must not point at a loopback, private or link-local address'),
     webhookEndpointEventsInvalid: platform(
       400,
-      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, sale.refunded, payout.created',
+      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded, payout.created',
     ),
     webhookEndpointLimit: platform(400, 'A program has at most 10 webhook endpoints'),
     webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),

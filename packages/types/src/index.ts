@@ -64,13 +64,23 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type LeadCreatedEvent = Schemas['LeadCreatedEvent'];
 export type SaleCreatedEvent = Schemas['SaleCreatedEvent'];
 export type CommissionCreatedEvent = Schemas['CommissionCreatedEvent'];
+export type CommissionUpdatedEvent = Schemas['CommissionUpdatedEvent'];
+export type Commission = Schemas['Commission'];
+export type CommissionStatus = Schemas['CommissionStatus'];
+export type CommissionsPage = Schemas['CommissionsPage'];
 export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
 export type PayoutCreatedEvent = Schemas['PayoutCreatedEvent'];
 export type Payout = Schemas['Payout'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
 export type WebhookEvent =
-  LeadCreatedEvent | SaleCreatedEvent | CommissionCreatedEvent | SaleRefundedEvent | PayoutCreatedEvent | WebhookTestEvent;
+  | LeadCreatedEvent
+  | SaleCreatedEvent
+  | CommissionCreatedEvent
+  | CommissionUpdatedEvent
+  | SaleRefundedEvent
+  | PayoutCreatedEvent
+  | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
 export const currencies = ['USD', 'EUR', 'VND'] as const satisfies readonly Currency[];
@@ -91,6 +101,7 @@ export const webhookEventTypes = [
   'lead.created',
   'sale.created',
   'commission.created',
+  'commission.updated',
   'sale.refunded',
   'payout.created',
 ] as const satisfies readonly WebhookEventType[];

@@ -549,7 +549,10 @@ export interface paths {
          * @description Any active member. **Decision:** `attribution_window_days` 1 to 365; `lead_auth`; `allowed_origins` null (any origin)
          *     or a list of at most 100 origins (`scheme://host[:port]`, nothing after it, `http` or `https`), each at most 261
          *     characters (`https://` and the longest `domain`); duplicates are kept once. Every field is checked before
-         *     anything changes.
+         *     anything changes. **Decision** (hold period): `commission_hold_days` 0 to 365 (0, the default, keeps a new
+         *     commission `due` at once): a commission created afterwards is `pending` until `created_at` + that many days
+         *     on the server clock (its `due_at`), then `due`; a commission created earlier keeps its `due_at`.
+         *     `min_payout_cents` (integer 0 to 10^12, default 0) is the smallest payout total paid without forcing it.
          */
         patch: operations["dashboardUpdateProgram"];
         trace?: never;
@@ -760,10 +763,11 @@ export interface paths {
          *     starts at the first commission, without `to` it ends now, so neither exports everything. The file name carries
          *     the range: `commissions-program-{id}-{from}-to-{to}.csv`, with `start` and `now` for a missing bound.
          *     Columns: `commission_id, partner_id, partner_name, partner_email, sale_id, transaction_id, sale_amount_cents,
-         *     amount_cents, currency, status, sale_at, created_at, paid_at, reversed_at, payout_id` (times ISO 8601, amounts
-         *     integer cents; `payout_id`: the payout that paid it, empty while unpaid). `status` is `held`, `due`, `paid`, `reversed` or
-         *     `declined` (`CommissionStatus`); a commission reversed after it was paid keeps its `paid_at` (it lowers the
-         *     partner's next payout). Text that a spreadsheet
+         *     amount_cents, currency, status, sale_at, created_at, paid_at, reversed_at, payout_id, kind, due_at` (times
+         *     ISO 8601, amounts integer cents; `payout_id`: the payout that paid it, empty while unpaid). `status` is the
+         *     `CommissionStatus` at the time of the export (`pending` while the hold period runs); a commission reversed
+         *     after it was paid keeps its `paid_at` (it lowers the partner's next payout). An adjustment (`kind:
+         *     adjustment`) has empty `sale_id`, `transaction_id`, `sale_amount_cents` and `sale_at`. Text that a spreadsheet
          *     would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `'`.
          */
         get: operations["dashboardExportCommissions"];
@@ -796,7 +800,8 @@ export interface paths {
          *     becomes `paid` by this payout, netted against the partner's commissions that were reversed after an earlier
          *     payment (a refund after payment is a negative balance). Per currency: when more is owed back than is due,
          *     nothing in that currency is settled and the negative balance carries to the next payout (`carried_cents` of
-         *     that currency's total). Reversed, held and declined commissions are never paid.
+         *     that currency's total). Reversed, held, declined and `pending` commissions (hold period still running: `due_at`
+         *     after now, on the server clock) are never paid.
          *     **Decision** (issue 32, payouts as records): the answer is 201 with the payout record (`Payout`): its totals per
          *     currency, the optional `reference` (at most 200 characters, such as the bank transfer's reference), `method`
          *     (free text of at most 100 characters: "PayPal", "Wise", "bank transfer") and `note` (at most 1000), who
@@ -831,8 +836,9 @@ export interface paths {
          *     Columns: `payout_id, partner_id, commission_id, sale_id, transaction_id, settled_as, amount_cents, currency,
          *     created_at, paid_at, reversed_at, reference, method`. `settled_as` is `paid` (a due commission this payout
          *     paid) or `clawback` (a commission reversed after an earlier payment, netted here: its `amount_cents` is
-         *     negative), so the amounts of a currency add up to the payout's `amount_cents`. Formula-like text is prefixed
-         *     with `'` as in the commission CSV.
+         *     negative), so the amounts of a currency add up to the payout's `amount_cents`. An adjustment (a bonus, or a
+         *     negative clawback) is `paid` with its own sign and empty `sale_id` and `transaction_id`. Formula-like text is
+         *     prefixed with `'` as in the commission CSV.
          */
         get: operations["dashboardExportPayout"];
         put?: never;
@@ -974,8 +980,8 @@ export interface paths {
         put?: never;
         /**
          * Approve a commission (owners only)
-         * @description **Decision** (the merchant decides): an owner makes a `held` commission `due` now, recorded with who and when
-         *     (`decided_by_account_id`, `decided_at`). Idempotent: a `due` commission answers as it is. A paid, reversed or
+         * @description **Decision** (the merchant decides): an owner makes a `held` or `pending` (hold running) commission `due` now
+         *     (`due_at` becomes now), recorded with who and when (`decided_by_account_id`, `decided_at`). Idempotent: a `due` commission answers as it is. A paid, reversed or
          *     declined one answers 409 with its status in `error.details.status`. Members who are not owners are refused
          *     (403). A commission of another program, or of the CLI's test partner, answers 404.
          */
@@ -997,12 +1003,82 @@ export interface paths {
         put?: never;
         /**
          * Decline a commission (owners only)
-         * @description **Decision** (the merchant decides): an owner declines a `held` or `due` commission with a `reason` (1 to 500
+         * @description **Decision** (the merchant decides): an owner declines a `pending`, `held` or `due` commission with a `reason` (1 to 500
          *     characters): `declined` is never paid and in no figure, recorded with who, when and why. Idempotent: a
          *     declined commission answers as it is. A paid or reversed one answers 409 with its status. A refund of a
          *     declined commission leaves it declined.
          */
         post: operations["dashboardDeclineCommission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's commissions, newest first
+         * @description **Decision:** any active member reads the program's commissions (sales' and adjustments; never the CLI's test
+         *     partner's), newest first, optionally only one `status` (as the server clock has it now: `pending` while
+         *     `due_at` is ahead, `due` after), one partner's, or created from `from` to `to` (dates as the CSV export
+         *     reads them). Paged by an opaque `cursor`: pass the answer's `next_cursor` (null on the last page) to read
+         *     on; `limit` 1 to 100, 50 by default. A page is consistent with its cursor whatever is created meanwhile (new
+         *     commissions come before the first page, never inside the pages after it).
+         */
+        get: operations["dashboardListCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/partners/{partnerId}/adjustments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a bonus or clawback for a partner (owners only)
+         * @description **Decision:** an owner records a commission of `kind: adjustment` with no sale: `amount_cents` a non-zero
+         *     integer within the money caps (negative claws back), a supported `currency` and a required `reason` (1 to 500
+         *     characters, kept in the audit log as `adjustment.created` with who recorded it). It is `due` at once: in the
+         *     balance, the commission list, the CSV export and the next payout, where a negative one nets like a refund
+         *     after payment (per currency, a payout settles nothing while what is owed back exceeds what is due). A
+         *     refund never touches it (it has no sale). Members who are not owners are refused (403).
+         */
+        post: operations["dashboardCreateAdjustment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's program's commissions, newest first
+         * @description **Decision:** `GET /api/dashboard/programs/{programId}/commissions` with the program key: the same query, rules and answers.
+         */
+        get: operations["listCommissions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1965,6 +2041,30 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "commission.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A commission changed status
+         * @description **Decision:** sent when someone or something changes a commission's status: an owner approves
+         *     (`pending`/`held` → `due`) or declines it, reactivating a partner releases its held commissions (one event
+         *     each, `held` → `due`), or a refund reverses it (`old_status` as it was: `pending`, `held`, `due` or `paid`).
+         *     A hold period running out changes no row, so it sends nothing (`due_at` in every commission says when).
+         *     Repeated calls that change nothing send nothing.
+         */
+        post: operations["commissionUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "sale.refunded": {
         parameters: {
             query?: never;
@@ -2444,6 +2544,10 @@ export interface components {
             attribution_window_days: number;
             lead_auth: components["schemas"]["LeadAuth"];
             allowed_origins: string[] | null;
+            /** @description **Decision:** days a new commission stays `pending` (the refund window) before it is `due`; 0 by default. */
+            commission_hold_days: number;
+            /** @description **Decision:** the smallest payout total paid without forcing it; 0 by default. */
+            min_payout_cents: number;
             /** @description In full only in the response that issues it; elsewhere masked (`svc_live_…` + last 4 characters). */
             api_token: string;
             advertiser_id: number;
@@ -2851,6 +2955,8 @@ export interface components {
          */
         CommissionTotals: {
             due_cents: components["schemas"]["AmountsByCurrency"];
+            /** @description **Decision:** commissions whose hold period is still running (`pending`): not due, not in the balance until `due_at`. */
+            pending_cents: components["schemas"]["AmountsByCurrency"];
             /** @description **Decision:** `held` commissions (earned while the partner was suspended), waiting for the merchant: not due, not in the balance. Declined commissions are in no figure. */
             held_cents: components["schemas"]["AmountsByCurrency"];
             paid_cents: components["schemas"]["AmountsByCurrency"];
@@ -2985,8 +3091,8 @@ export interface components {
              * @enum {string}
              */
             settled_as: "paid" | "clawback";
-            /** @description The sale's transaction id. */
-            transaction_id: string;
+            /** @description The sale's transaction id; null for an adjustment (no sale). */
+            transaction_id: string | null;
             commission: components["schemas"]["Commission"];
         };
         PayoutDetailResponse: {
@@ -3011,6 +3117,8 @@ export interface components {
             };
             partner: components["schemas"]["PartnerSummary"];
             links: components["schemas"]["ReferralLink"][];
+            /** @description **Decision:** the partner's own latest 50 commissions in this program, newest first (the figures count them all). */
+            commissions: components["schemas"]["PartnerOwnCommission"][];
         };
         PartnerViewResponse: {
             data: {
@@ -3034,22 +3142,43 @@ export interface components {
             data: components["schemas"]["PartnerInvitationAnswer"];
         };
         /**
-         * @description **Decision:** a commission's status. `held`: waits for the merchant (earned while the partner was suspended);
-         *     `due`: owed, paid by the next payout; `paid`: a payout settled it; `reversed`: a refund took it back;
-         *     `declined`: the merchant refused it (never paid, never counted). `pending` (a hold period still running) is
-         *     reserved for the commission lifecycle; no commission has it yet.
+         * @description **Decision:** a commission's status. `pending`: the program's hold period is still running (`due_at` says
+         *     until when; the server clock decides); `held`: waits for the merchant (earned while the partner was
+         *     suspended); `due`: owed, paid by the next payout; `paid`: a payout settled it; `reversed`: a refund took it
+         *     back (a refund of a `pending`, `held` or `due` commission reverses it for good; of a `paid` one, it lowers the
+         *     next payout); `declined`: the merchant refused it (never paid, never counted).
          * @enum {string}
          */
         CommissionStatus: "pending" | "held" | "due" | "paid" | "reversed" | "declined";
+        /**
+         * @description **Decision:** one shape for every commission answer (the list, approve, decline, adjustments). The merchant's
+         *     reason for a decline is `decline_reason` (the name the review routes answered first). `payout_id` is the
+         *     payout record that paid it, null while unpaid.
+         */
         Commission: {
             id: number;
             partner_id: number;
-            sale_id: number;
+            /** @description Null for an adjustment. */
+            sale_id: number | null;
+            /** @description The sale's transaction id; null for an adjustment. */
+            transaction_id: string | null;
+            /**
+             * @description `adjustment`: a bonus or (negative) clawback an owner recorded; its reason is in the audit log.
+             * @enum {string}
+             */
+            kind: "sale" | "adjustment";
+            /** @description Negative only for an adjustment that claws back. */
             amount_cents: number;
             currency: components["schemas"]["Currency"];
             status: components["schemas"]["CommissionStatus"];
+            /**
+             * Format: date-time
+             * @description When it is (or was, or will be) due: `created_at` plus the hold period, or when an owner approved it.
+             */
+            due_at: string;
             /** Format: date-time */
             created_at: string;
+            payout_id: number | null;
             /** Format: date-time */
             paid_at: string | null;
             /** Format: date-time */
@@ -3062,6 +3191,29 @@ export interface components {
         };
         CommissionResponse: {
             data: components["schemas"]["Commission"];
+        };
+        CommissionsPage: {
+            data: components["schemas"]["Commission"][];
+            /** @description Pass as `cursor` for the next page; null on the last one. */
+            next_cursor: string | null;
+        };
+        AdjustmentRequest: {
+            /** @description Positive for a bonus, negative for a clawback. */
+            amount_cents: number;
+            currency: components["schemas"]["Currency"];
+            reason: string;
+        };
+        PartnerOwnCommission: {
+            id: number;
+            /** @enum {string} */
+            kind: "sale" | "adjustment";
+            status: components["schemas"]["CommissionStatus"];
+            /** Format: date-time */
+            due_at: string;
+            amount_cents: number;
+            currency: components["schemas"]["Currency"];
+            /** Format: date-time */
+            created_at: string;
         };
         /**
          * @description **Decision:** what an audit entry records (`GET /api/dashboard/programs/{programId}/audit-log`), with its
@@ -3080,11 +3232,11 @@ export interface components {
          *     `webhook_endpoint.deleted` (`webhook_endpoint:…`; `url`, `events`, `enabled` from → to); `payout.created`
          *     (`payout:…`; `partner_id`, the totals per currency, `forced_below_minimum` when forced);
          *     `partner.terms_changed` (`partner:…`; the partner's own terms `old` → `new`, `program` when following the
-         *     program's). Other actions may be
-         *     added in later versions: clients show an unknown one as it is.
+         *     program's); `adjustment.created` (`commission:…`; `partner_id`, `amount_cents`, `currency`; the `reason`).
+         *     Other actions may be added in later versions: clients show an unknown one as it is.
          * @enum {string}
          */
-        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed";
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created";
         AuditEntry: {
             id: number;
             /**
@@ -3101,7 +3253,7 @@ export interface components {
             details: {
                 [key: string]: unknown;
             };
-            /** @description Why, when the action takes a reason (a decline). */
+            /** @description Why, when the action takes a reason (a decline, an adjustment). */
             reason: string | null;
         };
         AuditLogPage: {
@@ -3119,7 +3271,7 @@ export interface components {
          * @description The event types an endpoint can receive (`webhook.test` goes only to the endpoint a test-send names).
          * @enum {string}
          */
-        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "sale.refunded" | "payout.created";
+        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "commission.updated" | "sale.refunded" | "payout.created";
         WebhookEndpointCreateRequest: {
             /**
              * Format: uri
@@ -3161,7 +3313,7 @@ export interface components {
             /** @description The event's `webhook-id` header. */
             webhook_id: string;
             /** @enum {string} */
-            event_type: "lead.created" | "sale.created" | "commission.created" | "sale.refunded" | "webhook.test";
+            event_type: "lead.created" | "sale.created" | "commission.created" | "commission.updated" | "sale.refunded" | "webhook.test";
             status: components["schemas"]["WebhookDeliveryStatus"];
             /** @description Attempts made so far. */
             attempts: number;
@@ -3258,6 +3410,27 @@ export interface components {
                 amount_cents: number;
                 sale_amount_cents: number;
                 currency: components["schemas"]["Currency"];
+                /** @description Always false (test sales create no commission). */
+                is_test: boolean;
+            };
+        };
+        CommissionUpdatedEvent: {
+            /** @constant */
+            type: "commission.updated";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: {
+                program_id: number;
+                commission_id: number;
+                partner_id: number;
+                sale_id: number | null;
+                /** @enum {string} */
+                kind: "sale" | "adjustment";
+                amount_cents: number;
+                currency: components["schemas"]["Currency"];
+                old_status: components["schemas"]["CommissionStatus"];
+                new_status: components["schemas"]["CommissionStatus"];
+                /** Format: date-time */
+                due_at: string;
                 /** @description Always false (test sales create no commission). */
                 is_test: boolean;
             };
@@ -3614,6 +3787,15 @@ export interface components {
         };
         /** @description **Decision:** no such partner or link in this program (one of another program answers the same, so ids do not leak across programs). */
         PartnerOrLinkNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description A query parameter is invalid. */
+        CommissionListBadRequest: {
             headers: {
                 [name: string]: unknown;
             };
@@ -5498,6 +5680,8 @@ export interface operations {
                     attribution_window_days?: number;
                     lead_auth?: components["schemas"]["LeadAuth"];
                     allowed_origins?: string[] | null;
+                    commission_hold_days?: number;
+                    min_payout_cents?: number;
                 };
             };
         };
@@ -5899,8 +6083,8 @@ export interface operations {
                 };
                 content: {
                     /**
-                     * @example commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id
-                     *     7,3,Jane,jane@example.com,12,pi_123,10000,2000,USD,due,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,,,
+                     * @example commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id,kind,due_at
+                     *     7,3,Jane,jane@example.com,12,pi_123,10000,2000,USD,due,2025-03-01T10:00:00.000Z,2025-03-01T10:00:00.000Z,,,,sale,2025-03-01T10:00:00.000Z
                      */
                     "text/csv": string;
                 };
@@ -6288,6 +6472,146 @@ export interface operations {
             409: components["responses"]["CommissionConflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardListCommissions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["CommissionStatus"];
+                partner_id?: number;
+                /** @description A UTC day `YYYY-MM-DD` (from its start) or an ISO 8601 date-time with a zone. */
+                from?: string;
+                /** @description A UTC day `YYYY-MM-DD` (to its end) or an ISO 8601 date-time with a zone. */
+                to?: string;
+                /** @description The previous page's `next_cursor`. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of commissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionsPage"];
+                };
+            };
+            400: components["responses"]["CommissionListBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCreateAdjustment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The partner's id. */
+                partnerId: components["parameters"]["PartnerId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdjustmentRequest"];
+            };
+        };
+        responses: {
+            /** @description The adjustment. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionResponse"];
+                };
+            };
+            /** @description A field is invalid; nothing changed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can record an adjustment",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    listCommissions: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["CommissionStatus"];
+                partner_id?: number;
+                from?: string;
+                to?: string;
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of commissions. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionsPage"];
+                };
+            };
+            400: components["responses"]["CommissionListBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -7982,6 +8306,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["CommissionCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    commissionUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CommissionUpdatedEvent"];
             };
         };
         responses: {

@@ -19,4 +19,5 @@ export const actionLabels: Record<components['schemas']['AuditAction'], string> 
   'webhook_endpoint.deleted': 'Webhook endpoint removed',
   'payout.created': 'Payout recorded',
   'partner.terms_changed': 'Partner terms changed',
+  'adjustment.created': 'Adjustment recorded',
 };

@@ -4,6 +4,7 @@ import { escapeHtml, page, scriptSubmit } from './html';
 import { partnersSection, partnerViewSection } from './partners-section';
 import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
+import { commissionsSection } from './commissions-section';
 import { auditSection } from './audit-section';
 
 /** Where the page script puts the program id into the snippet. */
@@ -110,6 +111,7 @@ export function dashboardPage(view: DashboardView): string {
       </div>
       ${partnersSection}
       ${payoutsSection}
+      ${commissionsSection}
       ${webhooksSection}
       ${auditSection}
       <div class="grid2">
@@ -141,6 +143,11 @@ export function dashboardPage(view: DashboardView): string {
           <p class="hint">Server required: a signup reported from the browser stays provisional until your server confirms it with the API key. Browser allowed: it counts at once.</p>
           <label for="st-origins">Allowed origins (one per line; empty = any origin)</label>
           <textarea id="st-origins" name="allowed_origins" placeholder="https://shop.example"></textarea>
+          <label for="st-hold">Commission hold period (days, 0 to 365)</label>
+          <input id="st-hold" name="commission_hold_days" type="number" min="0" max="365" required>
+          <p class="hint">New commissions stay pending this long (your refund window), then become due. 0: due at once.</p>
+          <label for="st-min-payout">Minimum payout (cents)</label>
+          <input id="st-min-payout" name="min_payout_cents" type="number" min="0" step="1" required>
           ${scriptSubmit('Save settings')}
           <div id="settings-result" aria-live="polite"></div>
         </form>
@@ -176,6 +183,7 @@ export function dashboardPage(view: DashboardView): string {
       dashboardAssetUrl('partners.js'),
       dashboardAssetUrl('payouts.js'),
       dashboardAssetUrl('webhooks.js'),
+      dashboardAssetUrl('commissions.js'),
       dashboardAssetUrl('audit.js'),
     ],
   );

@@ -28,7 +28,7 @@ export const partnersSection = `<div class="card" id="partners-card">
           <p class="hint">Applied to the sales recorded after you save; earlier commissions keep their amount.</p>
           <label for="terms-type">Commission type</label>
           <select id="terms-type"><option value="">The program's terms</option><option value="percent">percent</option><option value="fixed">fixed (cents)</option><option value="recurring_percent">recurring percent</option><option value="recurring_fixed">recurring fixed (cents)</option></select>
-          <label for="terms-rate">Rate</label><input id="terms-rate" type="number" min="0" step="any">
+          <label for="terms-rate">Partner's rate</label><input id="terms-rate" type="number" min="0" step="any">
           ${scriptSubmit('Save terms')}
         </form>
         <div id="partners-result" aria-live="polite"></div>

@@ -7,7 +7,7 @@ import { scriptSubmit } from './html';
  */
 export const webhooksSection = `<div class="card" id="webhooks-card">
         <h3>Webhooks</h3>
-        <p class="hint">svc POSTs <code>lead.created</code>, <code>sale.created</code>, <code>commission.created</code>, <code>sale.refunded</code> and <code>payout.created</code> to your endpoints, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). Verify them with <code>verifyWebhook</code> from <code>@svc/server/webhooks</code>. Failed deliveries are retried for about a day.</p>
+        <p class="hint">svc POSTs <code>lead.created</code>, <code>sale.created</code>, <code>commission.created</code>, <code>commission.updated</code>, <code>sale.refunded</code> and <code>payout.created</code> to your endpoints, signed per Standard Webhooks (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>). Verify them with <code>verifyWebhook</code> from <code>@svc/server/webhooks</code>. Failed deliveries are retried for about a day.</p>
         <form id="new-webhook-form">
           <label for="wh-url">Endpoint URL</label><input id="wh-url" name="url" type="url" required maxlength="2048" placeholder="https://shop.example/webhooks/svc">
           <fieldset id="wh-events" class="inline">
@@ -15,6 +15,7 @@ export const webhooksSection = `<div class="card" id="webhooks-card">
             <label><input type="checkbox" name="events" value="lead.created"> lead.created</label>
             <label><input type="checkbox" name="events" value="sale.created"> sale.created</label>
             <label><input type="checkbox" name="events" value="commission.created"> commission.created</label>
+            <label><input type="checkbox" name="events" value="commission.updated"> commission.updated</label>
             <label><input type="checkbox" name="events" value="sale.refunded"> sale.refunded</label>
             <label><input type="checkbox" name="events" value="payout.created"> payout.created</label>
           </fieldset>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { cliRoutes } from './cli';
 import { authRoutes } from './auth';
 import { cliAuthRoutes } from './cli-auth';
+import { commissionRoutes } from './commissions';
 import { dashboardRoutes } from './dashboard';
 import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
@@ -33,6 +34,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(dashboardRoutes);
   app.register(dashboardApiRoutes);
   app.register(dashboardPartnerRoutes);
+  app.register(commissionRoutes);
   app.register(dashboardWebhookRoutes);
   app.register(dashboardAuditRoutes);
   app.register(partnerViewRoutes);

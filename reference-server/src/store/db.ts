@@ -12,6 +12,7 @@ import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
 import { merchantDecidesMigration } from './migrations/0008_merchant_decides';
 import { stripeConnectMigration } from './migrations/0009_stripe_connect';
 import { auditLogMigration } from './migrations/0010_audit_log';
+import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
 import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
@@ -265,6 +266,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0008_merchant_decides': merchantDecidesMigration(dialect),
     '0009_stripe_connect': stripeConnectMigration(dialect),
     '0010_audit_log': auditLogMigration(dialect),
+    '0011_commission_lifecycle': commissionLifecycleMigration(dialect),
     '0012_payout_records': payoutRecordsMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -33,10 +33,10 @@ export function findPayoutInProgram(db: Db, programId: number, id: number): Prom
 export function commissionsOfPayout(db: Db, payoutId: number) {
   return db
     .selectFrom('commissions')
-    .innerJoin('sales', 'sales.id', 'commissions.sale_id')
+    .leftJoin('sales', 'sales.id', 'commissions.sale_id')
     .selectAll('commissions')
     .select('sales.processor_event_id as transaction_id')
     .where((eb) => eb.or([eb('commissions.payout_id', '=', payoutId), eb('commissions.clawback_payout_id', '=', payoutId)]))
     .orderBy('commissions.id')
-    .execute() as Promise<(Commission & { transaction_id: string })[]>;
+    .execute() as Promise<(Commission & { transaction_id: string | null })[]>;
 }

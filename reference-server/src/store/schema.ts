@@ -61,10 +61,11 @@ export interface ProgramsTable {
   key_rotate_by: number | null;
   /** Connected payment-processor account (e.g. Stripe `acct_…`). */
   processor_account: string | null;
-  /** A payout paying less than this (in any currency) needs `force` (domain/payouts/payout.ts). */
-  // also in 0011 (lifecycle): coordinator keeps one
-  min_payout_cents: Generated<number>;
   created_at: number;
+  /** Days a new commission stays `pending` (its refund window) before it is due; 0: due at once. */
+  commission_hold_days: Generated<number>;
+  /** A payout paying less than this (in any currency) needs `force` (domain/payouts/payout.ts). */
+  min_payout_cents: Generated<number>;
 }
 
 export interface PartnersTable {
@@ -159,14 +160,17 @@ export type CommissionStatus = 'pending' | 'held' | 'reversed' | 'declined';
 
 export interface CommissionsTable {
   id: Generated<number>;
-  sale_id: number;
+  /** Null for an adjustment (`kind`), which has no sale. */
+  sale_id: number | null;
   program_id: number;
   partner_id: number;
   amount_cents: number;
   currency: 'USD' | 'EUR' | 'VND';
+  /** `sale`: a sale's commission; `adjustment`: a bonus or clawback the merchant recorded (no sale). */
+  kind: Generated<'sale' | 'adjustment'>;
   /**
-   * `pending`: earned and payable once unpaid (shown as `due`; the hold period of the commission lifecycle will
-   * run while `pending`); `held`: waits for the merchant (`hold_reason`); `declined`: never paid, never counted.
+   * `pending`: earned; payable once unpaid and `due_at` has come (shown as `pending` before, `due` after);
+   * `held`: waits for the merchant (`hold_reason`); `declined`: never paid, never counted.
    */
   status: CommissionStatus;
   /** Why a `held` commission waits: `partner_suspended` (released when the partner is reactivated). */
@@ -176,6 +180,8 @@ export interface CommissionsTable {
   decided_at: Generated<number | null>;
   decline_reason: Generated<string | null>;
   created_at: number;
+  /** When the program's hold period ends (created_at + `commission_hold_days`), or when the merchant approved it. */
+  due_at: number;
   reversed_at: number | null;
   /** When a payout marked it paid. */
   paid_at: Generated<number | null>;

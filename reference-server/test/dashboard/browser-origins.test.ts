@@ -39,7 +39,7 @@ describe('dashboard checks with allowed origins, in Chromium', () => {
     const owner = await signIn('origins@shop.example');
     await owner.getByLabel('Name', { exact: true }).fill('Origins shop');
     await owner.getByLabel('Website domain').fill('shop.example');
-    await owner.getByLabel('Rate').fill('10');
+    await owner.getByLabel('Rate', { exact: true }).fill('10');
     await owner.getByRole('button', { name: 'Create program' }).click();
     await expect.poll(() => owner.locator('#pv-name').textContent(), { timeout: 10_000 }).toBe('Origins shop');
     const programId = Number(await owner.locator('#program-list a.active').getAttribute('data-program-id'));

@@ -61,7 +61,7 @@ describe('dashboard in Chromium', () => {
 
     release();
     await expect.poll(() => create.isEnabled(), { timeout: 10_000 }).toBe(true);
-    await owner.getByLabel('Rate').fill('10');
+    await owner.getByLabel('Rate', { exact: true }).fill('10');
     await create.click();
     await expect.poll(() => owner.locator('#pv-name').textContent(), { timeout: 10_000 }).toBe('Early shop');
     expect(pageLoads).toEqual([]);
@@ -77,7 +77,7 @@ describe('dashboard in Chromium', () => {
     await owner.getByLabel('Name', { exact: true }).fill('Acme shop');
     await owner.getByLabel('Website domain').fill('shop.example');
     await owner.getByLabel('Commission', { exact: true }).selectOption('percent');
-    await owner.getByLabel('Rate').fill('20');
+    await owner.getByLabel('Rate', { exact: true }).fill('20');
     await owner.getByRole('button', { name: 'Create program' }).click();
     const firstKey = (await owner.locator('#new-key-value').textContent({ timeout: 10_000 })) ?? '';
     expect(firstKey).toMatch(/^svc_live_[A-Za-z0-9_-]{43}$/);

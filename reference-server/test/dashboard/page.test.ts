@@ -102,6 +102,7 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/partners.js',
       '/dashboard/assets/payouts.js',
       '/dashboard/assets/webhooks.js',
+      '/dashboard/assets/commissions.js',
       '/dashboard/assets/audit.js',
     ]);
     for (const url of urls) {

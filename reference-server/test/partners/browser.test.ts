@@ -157,8 +157,12 @@ describe('partners in Chromium', () => {
     // Generous: a new browser context signing in and rendering, on a loaded 2-core machine.
     await mine.waitFor({ timeout: 20_000 });
     expect(await mine.locator('.link-url').textContent()).toBe(url);
-    const figures = (await partner.locator('#partner-view tbody td').allTextContents()).map((t) => t.trim());
+    const figures = (await partner.locator('#partner-view table:not(.own-commissions) tbody td').allTextContents()).map((t) => t.trim());
     expect(figures).toEqual(['1', '1', '1', '49.00 USD', '0', '0', '9.80 USD', '0', '0']);
+    // Their latest commissions: the one sale, paid.
+    const own = partner.locator('#partner-view .own-commissions tbody tr');
+    expect(await own.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-status')))).toEqual(['paid']);
+    expect((await own.locator('td').allTextContents()).slice(1, 3)).toEqual(['9.80 USD', 'paid']);
     expect(await partner.locator('#partner-view [data-invitation-id]').count()).toBe(0);
     expect(await partner.locator('#partner-view').textContent()).not.toContain(demo.partnerName);
     // Their terms and the payout: when, how much, how.

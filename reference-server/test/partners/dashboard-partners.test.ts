@@ -29,7 +29,7 @@ describe('partners in the dashboard API', () => {
           leads: 0,
           sales: 0,
           revenue_cents: {},
-          commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+          commissions: { due_cents: {}, held_cents: {}, pending_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
         },
       },
     ]);
@@ -175,6 +175,7 @@ describe('referral links in the dashboard API', () => {
       commissions: {
         due_cents: { USD: 2_000, EUR: 1_000 },
         held_cents: {},
+        pending_cents: {},
         paid_cents: {},
         reversed_cents: {},
         balance_cents: { USD: 2_000, EUR: 1_000 },

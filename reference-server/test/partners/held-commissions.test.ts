@@ -62,6 +62,7 @@ describe("a suspended partner's new commissions are held", () => {
     expect(await s.figures()).toEqual({
       due_cents: { USD: 2_000 },
       held_cents: { USD: 1_000 },
+      pending_cents: {},
       paid_cents: {},
       reversed_cents: {},
       balance_cents: { USD: 2_000 },
@@ -179,7 +180,14 @@ describe('approving and declining a commission (owners only)', () => {
       expect((await s.decide(id, 'decline', { reason: 'Another reason' })).body.data.decline_reason).toBe('Self-referral');
     }
     await s.status('active');
-    expect(await s.figures()).toEqual({ due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} });
+    expect(await s.figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      pending_cents: {},
+      paid_cents: {},
+      reversed_cents: {},
+      balance_cents: {},
+    });
     expect((await s.payout()).status).toBe(409);
     await s.refund(due.transactionId);
     expect((await s.row(due.commissionId)).status).toBe('declined');

@@ -40,11 +40,13 @@ describe('GET /api/dashboard/programs/:programId/commissions.csv', () => {
     );
     const [header, first, second, end] = res.body.split('\r\n');
     expect(header).toBe(
-      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id',
+      'commission_id,partner_id,partner_name,partner_email,sale_id,transaction_id,sale_amount_cents,amount_cents,currency,status,sale_at,created_at,paid_at,reversed_at,payout_id,kind,due_at',
     );
-    expect(first).toMatch(new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,$`));
+    expect(first).toMatch(
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${kept},10000,2000,USD,due,[^,]+Z,[^,]+Z,,,,sale,[^,]+Z$`),
+    );
     expect(second).toMatch(
-      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z,$`),
+      new RegExp(`^\\d+,${jane.id},Jane,jane@example.com,\\d+,${refunded},5000,1000,EUR,reversed,[^,]+Z,[^,]+Z,,[^,]+Z,,sale,[^,]+Z$`),
     );
     expect(end).toBe('');
   });
@@ -77,8 +79,8 @@ describe('the commission CSV without a range, and its payout_id column', () => {
     expect(all.statusCode).toBe(200);
     expect(all.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}-start-to-now.csv"`);
     const [, paid, due, end] = all.body.split('\r\n');
-    expect(paid).toMatch(new RegExp(`,2000,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,${payout.id}$`));
-    expect(due).toMatch(/,1000,USD,due,[^,]+Z,[^,]+Z,,,$/);
+    expect(paid).toMatch(new RegExp(`,2000,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,${payout.id},sale,[^,]+Z$`));
+    expect(due).toMatch(/,1000,USD,due,[^,]+Z,[^,]+Z,,,,sale,[^,]+Z$/);
     expect(end).toBe('');
     const since = await csvOf(`${m.base}/commissions.csv?from=2000-01-01`, m.cookie);
     expect(since.headers['content-disposition']).toBe(`attachment; filename="commissions-program-${m.program.id}-2000-01-01-to-now.csv"`);
@@ -108,6 +110,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 4_000 },
       balance_cents: {},
@@ -119,6 +122,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 4_000 },
       balance_cents: {},
@@ -144,7 +148,14 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     const history = (await m.call('GET', '/payouts')).body.data.payouts;
     expect(history.map((p: { id: number }) => p.id)).toEqual([recorded.id]);
     expect((await m.call('GET', `/payouts/${recorded.id}`)).body.data.commissions).toHaveLength(2);
-    expect(await figures()).toEqual({ due_cents: {}, held_cents: {}, paid_cents: { USD: 3_000 }, reversed_cents: {}, balance_cents: {} });
+    expect(await figures()).toEqual({
+      due_cents: {},
+      held_cents: {},
+      pending_cents: {},
+      paid_cents: { USD: 3_000 },
+      reversed_cents: {},
+      balance_cents: {},
+    });
   });
 
   it('leaves commissions created after `through` due', async () => {
@@ -163,6 +174,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 2_000 },
       reversed_cents: { USD: 2_000 },
       balance_cents: { USD: -2_000 },
@@ -181,6 +193,7 @@ describe('POST /api/dashboard/programs/:programId/payouts', () => {
     expect(await figures()).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: { USD: 5_000 },
       reversed_cents: { USD: 2_000 },
       balance_cents: {},

@@ -103,10 +103,28 @@ describe('partners journey on a server without test control', () => {
             leads: 1,
             sales: 1,
             revenue_cents: { USD: 12_500 },
-            commissions: { due_cents: { USD: 2_500 }, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: { USD: 2_500 } },
+            commissions: {
+              due_cents: { USD: 2_500 },
+              held_cents: {},
+              pending_cents: {},
+              paid_cents: {},
+              reversed_cents: {},
+              balance_cents: { USD: 2_500 },
+            },
           },
         },
         links: [link.body.data],
+        commissions: [
+          {
+            id: expect.any(Number),
+            kind: 'sale',
+            status: 'due',
+            due_at: expect.any(String),
+            amount_cents: 2_500,
+            currency: 'USD',
+            created_at: expect.any(String),
+          },
+        ],
         payouts: [],
       },
     ]);
@@ -127,8 +145,15 @@ describe('partners journey on a server without test control', () => {
     expect(payout.body.data.totals).toEqual({ USD: { amount_cents: 2_500, commissions: 1, clawbacks: 0, carried_cents: 0 } });
 
     const paid = await call('GET', csvPath, { cookie: merchant });
-    expect(paid.text.split('\r\n')[1]).toMatch(new RegExp(`,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,${payout.body.data.id}$`));
+    expect(paid.text.split('\r\n')[1]).toMatch(new RegExp(`,USD,paid,[^,]+Z,[^,]+Z,[^,]+Z,,${payout.body.data.id},sale,[^,]+Z$`));
     const after = (await call('GET', '/api/partner', { cookie: dana })).body.data.partners[0].partner.figures.commissions;
-    expect(after).toEqual({ due_cents: {}, held_cents: {}, paid_cents: { USD: 2_500 }, reversed_cents: {}, balance_cents: {} });
+    expect(after).toEqual({
+      due_cents: {},
+      held_cents: {},
+      pending_cents: {},
+      paid_cents: { USD: 2_500 },
+      reversed_cents: {},
+      balance_cents: {},
+    });
   });
 });

@@ -28,12 +28,12 @@ const recorded = (s: Awaited<ReturnType<typeof shop>>, attempts: number) =>
   });
 
 describe('events of the funnel', () => {
-  it('click → lead → sale → refund delivers lead.created, sale.created, commission.created and sale.refunded within 5 s, each verified', async () => {
+  it('click → lead → sale → refund delivers lead.created, sale.created, commission.created, commission.updated and sale.refunded within 5 s, each verified', async () => {
     const s = await shop(t.h);
     await addEndpoint(s, r);
     const started = Date.now();
     const f = await funnel(t.h, s);
-    const got = await waitFor('4 deliveries', () => r.received.length >= 4 && r.received);
+    const got = await waitFor('5 deliveries', () => r.received.length >= 5 && r.received);
     expect(Date.now() - started).toBeLessThan(5_000);
 
     for (const request of got) {
@@ -45,7 +45,13 @@ describe('events of the funnel', () => {
       expect(Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(10);
     }
     const byType = Object.fromEntries(got.map((x) => [x.event.type, x.event]));
-    expect(Object.keys(byType).sort()).toEqual(['commission.created', 'lead.created', 'sale.created', 'sale.refunded']);
+    expect(Object.keys(byType).sort()).toEqual([
+      'commission.created',
+      'commission.updated',
+      'lead.created',
+      'sale.created',
+      'sale.refunded',
+    ]);
     const ids = { program_id: s.program.id, partner_id: s.partnerId, customer_key: f.customerKey };
     expect(byType['lead.created'].data).toEqual({ ...ids, click_id: f.clickId, is_test: false });
     expect(byType['sale.created'].data).toEqual({
@@ -69,6 +75,20 @@ describe('events of the funnel', () => {
       currency: 'EUR',
       is_test: false,
     });
+    // The refund reversed the due commission.
+    expect(byType['commission.updated'].data).toEqual({
+      program_id: s.program.id,
+      commission_id: f.commissionId,
+      partner_id: s.partnerId,
+      sale_id: f.saleId,
+      kind: 'sale',
+      amount_cents: 2_400,
+      currency: 'EUR',
+      old_status: 'due',
+      new_status: 'reversed',
+      due_at: expect.any(String),
+      is_test: false,
+    });
     expect(byType['sale.refunded'].data).toEqual({
       ...ids,
       sale_id: f.saleId,
@@ -80,13 +100,13 @@ describe('events of the funnel', () => {
       reason: 'chargeback',
       is_test: false,
     });
-    expect(new Set(got.map((x) => x.headers['webhook-id'])).size).toBe(4);
+    expect(new Set(got.map((x) => x.headers['webhook-id'])).size).toBe(5);
 
     // Once each, and the dashboard shows each delivered on its first attempt under the same webhook-id.
     await sleep(1_200);
-    expect(r.received).toHaveLength(4);
+    expect(r.received).toHaveLength(5);
     const [endpoint] = await endpoints(s);
-    expect(endpoint.recent_deliveries).toHaveLength(4);
+    expect(endpoint.recent_deliveries).toHaveLength(5);
     for (const d of endpoint.recent_deliveries) {
       expect(d).toMatchObject({ status: 'delivered', attempts: 1, next_attempt_at: null, last_response_status: 204, last_error: null });
       expect(got.find((x) => x.headers['webhook-id'] === d.webhook_id)?.event.type).toBe(d.event_type);
@@ -381,16 +401,16 @@ describe('the test-send, pausing and removing', () => {
     const s = await shop(t.h);
     await addEndpoint(s, r);
     await funnel(t.h, s);
-    await waitFor('4 deliveries', () => r.received.length === 4);
+    await waitFor('5 deliveries', () => r.received.length === 5);
     await waitFor(
-      '4 delivered',
-      async () => (await endpoints(s))[0].recent_deliveries.filter((d: any) => d.status === 'delivered').length === 4,
+      '5 delivered',
+      async () => (await endpoints(s))[0].recent_deliveries.filter((d: any) => d.status === 'delivered').length === 5,
     );
     await advance(29 * 86_400);
     // Sessions last 7 days: a fresh one reads the list a month later.
     const cookie = (await t.h.control.createDashboardSession(s.program.account_id)).cookie;
     await sleep(1_200);
-    expect((await endpoints(s, cookie))[0].recent_deliveries).toHaveLength(4);
+    expect((await endpoints(s, cookie))[0].recent_deliveries).toHaveLength(5);
     await advance(2 * 86_400);
     await waitFor('the prune', async () => (await endpoints(s, cookie))[0].recent_deliveries.length === 0, 3_000);
     expect(await t.h.store.db.selectFrom('webhook_events').select('id').execute()).toEqual([]);

@@ -57,6 +57,7 @@ describe('POST /api/v1/webhooks/processor: charge.refunded', () => {
     expect((await figures()).commissions).toEqual({
       due_cents: { USD: 2_000 },
       held_cents: {},
+      pending_cents: {},
       paid_cents: {},
       reversed_cents: {},
       balance_cents: { USD: 2_000 },
@@ -73,6 +74,7 @@ describe('POST /api/v1/webhooks/processor: charge.refunded', () => {
     expect((await figures()).commissions).toEqual({
       due_cents: {},
       held_cents: {},
+      pending_cents: {},
       paid_cents: {},
       reversed_cents: { USD: 2_000 },
       balance_cents: {},

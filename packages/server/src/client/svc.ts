@@ -7,6 +7,7 @@ import type {
   CliProgramsResponse,
   CliStatusResponse,
   ClickRequest,
+  CommissionsPage,
   ClickResponse,
   LeadRequest,
   LinkCreateRequest,
@@ -67,6 +68,18 @@ export interface SvcPartners {
   list(): Promise<SvcResult<PartnersResponse>>;
 }
 
+/** The filters of `svc.commissions.list` (`GET /api/v1/commissions`); dates as `YYYY-MM-DD` or ISO 8601 date-times. */
+export type CommissionListQuery = NonNullable<paths['/api/v1/commissions']['get']['parameters']['query']>;
+
+/** Commissions of the key's program (`/api/v1/commissions`). */
+export interface SvcCommissions {
+  /**
+   * The commissions, newest first, one page (`limit`, at most 100) per step of the iterator, following
+   * `next_cursor` until the last page: `for await (const page of svc.commissions.list({ status: 'due' }))`.
+   */
+  list(query?: CommissionListQuery): AsyncGenerator<SvcResult<CommissionsPage>, void, undefined>;
+}
+
 /** Referral links of the key's program (`/api/v1/links`); each carries its shareable `url`. */
 export interface SvcLinks {
   /** Creates a link for a partner; `short_link` is generated when absent. A taken one is `SvcConflictError`. */
@@ -89,6 +102,7 @@ export class Svc {
   declare readonly cli: SvcCli;
   declare readonly partners: SvcPartners;
   declare readonly links: SvcLinks;
+  declare readonly commissions: SvcCommissions;
   readonly #get: <T>(path: Path, token?: string, query?: Record<string, string>) => Promise<T & ResponseMeta>;
 
   /**
@@ -131,6 +145,16 @@ export class Svc {
     this.partners = {
       create: (body) => post('/api/v1/partners', body),
       list: () => get('/api/v1/partners'),
+    };
+    this.commissions = {
+      // The next page's query is the first one with its cursor; none after the last page.
+      async *list(query = {}) {
+        for (let q: unknown = query; q;) {
+          const page: SvcResult<CommissionsPage> = await get('/api/v1/commissions', undefined, q as never);
+          yield page;
+          q = page.next_cursor && { ...query, cursor: page.next_cursor };
+        }
+      },
     };
     this.links = {
       create: (body) => post('/api/v1/links', body),

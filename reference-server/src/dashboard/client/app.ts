@@ -122,6 +122,8 @@ async function loadStatus(id: number): Promise<void> {
     $('st-window', HTMLInputElement).value = String(p.attribution_window_days);
     $('st-leadauth', HTMLSelectElement).value = p.lead_auth;
     $('st-origins', HTMLTextAreaElement).value = (p.allowed_origins ?? []).join('\n');
+    $('st-hold', HTMLInputElement).value = String(p.commission_hold_days);
+    $('st-min-payout', HTMLInputElement).value = String(p.min_payout_cents);
   }
   const i = d.integration;
   $('processor-state').textContent = i.processor_connected
@@ -388,6 +390,8 @@ onSubmit('settings-form', async () => {
       attribution_window_days: Number($('st-window', HTMLInputElement).value),
       lead_auth: $('st-leadauth', HTMLSelectElement).value,
       allowed_origins: origins.length ? origins : null,
+      commission_hold_days: Number($('st-hold', HTMLInputElement).value),
+      min_payout_cents: Number($('st-min-payout', HTMLInputElement).value),
     });
     notice('settings-result', 'ok', 'Settings saved.');
     await loadStatus(id);

@@ -3,7 +3,7 @@
  * (app.ts) announces the open program with a `svc:program` event; the partner view loads on its own from
  * GET /api/partner.
  */
-import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit } from './dom';
+import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Partner = Answer<'dashboardListPartners'>['data']['partners'][number];
@@ -271,11 +271,27 @@ async function loadPartnerView(): Promise<void> {
         el('p', { className: 'hint', text: 'Your terms: ' + termsText(entry.partner.terms) + '.' }),
         el('h4', { text: 'Your links' }),
         links,
+        el('h4', { text: 'Your latest commissions' }),
+        ownCommissions(entry.commissions),
         el('h4', { text: 'Payouts' }),
         payoutList(entry.payouts),
       ]),
     );
   }
+}
+/** The partner's latest 50 commissions in a program: pending ones show when they become due. */
+function ownCommissions(list: Answer<'partnerView'>['data']['partners'][number]['commissions']): HTMLElement {
+  if (list.length === 0) return el('p', { className: 'muted', text: 'No commissions yet.' });
+  const rows = list.map((c) =>
+    el('tr', { 'data-commission-id': String(c.id), 'data-status': c.status }, [
+      el('td', { text: when(c.created_at, '') }),
+      el('td', { text: money({ [c.currency]: c.amount_cents }) }),
+      el('td', { text: c.kind === 'adjustment' ? c.status + ' (adjustment)' : c.status }),
+      el('td', { text: c.status === 'pending' ? 'due ' + when(c.due_at, '') : '' }),
+    ]),
+  );
+  const headings = ['Created', 'Amount', 'Status', 'Due'].map((h) => el('th', { text: h }));
+  return el('table', { className: 'own-commissions' }, [el('thead', {}, [el('tr', {}, headings)]), el('tbody', {}, rows)]);
 }
 /** The partner's payouts: date, amount, method and reference. */
 function payoutList(payouts: Answer<'partnerView'>['data']['partners'][number]['payouts']): HTMLElement {

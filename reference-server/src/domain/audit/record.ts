@@ -25,6 +25,7 @@ export const auditActions = [
   'webhook_endpoint.deleted',
   'payout.created',
   'partner.terms_changed',
+  'adjustment.created',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -9,6 +9,8 @@ import { commissionAmount } from './amount';
 import { rateWithinCap } from './limits';
 import { termsInForce } from '../partners/terms';
 
+const dayMs = 86_400_000;
+
 export interface CommissionInput {
   program: Program;
   saleId: number;
@@ -46,6 +48,7 @@ export async function createCommission(
     // A suspended partner's new commissions wait for the merchant (released when the partner is reactivated). The
     // cached status may predate a reactivation, so a hold is confirmed on the row itself (rare: suspended partners).
     const held = partner.status === 'suspended' && (await partnerSuspendedNow(db, partner.id));
+    const now = deps.clock.now();
     const id = await insertCommission(db, {
       ...(held ? { holdReason: 'partner_suspended' as const } : {}),
       saleId: input.saleId,
@@ -53,7 +56,9 @@ export async function createCommission(
       partnerId: input.partnerId,
       amountCents,
       currency: input.currency,
-      now: deps.clock.now(),
+      now,
+      // The program's hold period (the refund window): pending until then, due after, on the server clock.
+      dueAt: now + Number(input.program.commission_hold_days) * dayMs,
     });
     return { id, amountCents };
   } catch (error) {

@@ -1,8 +1,9 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import type { Role } from '../../store/accounts';
-import { decideCommission, findCommissionInProgram } from '../../store/commissions';
 import type { Kysely } from 'kysely';
+import { decideCommission, findCommissionInProgram, type CommissionRow } from '../../store/commissions';
+import { lockRow } from '../../store/row-lock';
 import type { Commission, Database, Program } from '../../store/schema';
 import { characterCount } from '../programs/fields';
 import type { DomainDeps } from '../deps';
@@ -10,21 +11,27 @@ import type { Actor } from '../audit/actor';
 import { positiveId } from '../partners/fields';
 import { recordAudit } from '../audit/record';
 import { commissionWireStatus } from './status';
+import { queueCommissionUpdated } from './updated-event';
 
 export type CommissionWire = components['schemas']['Commission'];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 
-export function commissionView(row: Commission): CommissionWire {
+/** A commission on the wire at `now` (its status reads the clock); `transaction_id` is its sale's, if any. */
+export function commissionView(row: Commission, transactionId: string | null, now: number): CommissionWire {
   return {
     id: row.id,
     partner_id: row.partner_id,
     sale_id: row.sale_id,
+    transaction_id: transactionId,
+    kind: row.kind,
     amount_cents: Number(row.amount_cents),
     currency: row.currency,
-    status: commissionWireStatus(row),
+    status: commissionWireStatus(row, now),
+    due_at: iso(row.due_at) as string,
     created_at: iso(row.created_at) as string,
     paid_at: iso(row.paid_at),
+    payout_id: row.payout_id === null ? null : Number(row.payout_id),
     reversed_at: iso(row.reversed_at),
     decided_by_account_id: row.decided_by_account_id === null ? null : Number(row.decided_by_account_id),
     decided_at: iso(row.decided_at),
@@ -40,24 +47,19 @@ interface DecisionInput {
 }
 
 /**
- * An owner approves a commission: `held` → `due` now (the lifecycle's running hold, `pending`, will end here too).
+ * An owner approves a commission: `held`, or `pending` with its hold running, → `due` now (`due_at` = now).
  * Idempotent: a `due` commission answers as it is; paid, reversed or declined answer 409 with their status.
  */
 export async function approveCommission(deps: Pick<DomainDeps, 'db' | 'clock'>, input: DecisionInput): Promise<CommissionWire> {
   const current = await commissionToDecide(deps, input);
-  if (commissionWireStatus(current) === 'due') return commissionView(current);
-  const now = deps.clock.now();
-  const decided = await deps.db.transaction().execute(async (trx) => {
-    const row = await decideCommission(trx, current.id, { from: ['held'], to: 'pending', by: input.by.accountId, now });
-    if (row) await recordDecision(trx, input, 'commission.approved', current, row, now);
-    return row;
-  });
-  return decided ? commissionView(decided) : settled(deps, input.program, current.id, 'due');
+  return decide(deps, input, current, { wanted: 'due', action: 'commission.approved' }, (trx, now) =>
+    decideCommission(trx, current.id, { from: ['held', 'pending'], pendingInHold: true, to: 'pending', by: input.by.accountId, now }),
+  );
 }
 
 /**
- * An owner declines a commission with a `reason` (1 to 500 characters): `held` or `due` → `declined`, never paid
- * and in no figure. Idempotent; paid or reversed answer 409 with their status.
+ * An owner declines a commission with a `reason` (1 to 500 characters): `pending`, `held` or `due` → `declined`,
+ * never paid and in no figure. Idempotent; paid or reversed answer 409 with their status.
  */
 export async function declineCommission(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
@@ -66,43 +68,12 @@ export async function declineCommission(
   const reason = typeof input.body.reason === 'string' ? input.body.reason.trim() : '';
   if (reason.length < 1 || characterCount(reason) > 500 || reason.includes('\0')) throw fail('commissionDeclineReasonInvalid');
   const current = await commissionToDecide(deps, input);
-  if (current.status === 'declined') return commissionView(current);
-  const now = deps.clock.now();
-  const decided = await deps.db.transaction().execute(async (trx) => {
-    const row = await decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now });
-    if (row) await recordDecision(trx, input, 'commission.declined', current, row, now, reason);
-    return row;
-  });
-  return decided ? commissionView(decided) : settled(deps, input.program, current.id, 'declined');
+  return decide(deps, input, current, { wanted: 'declined', action: 'commission.declined', reason }, (trx, now) =>
+    decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now }),
+  );
 }
 
-/** The decision's audit entry, in its transaction: the status as read before (the UPDATE's condition held it) → after. */
-function recordDecision(
-  trx: Kysely<Database>,
-  input: DecisionInput,
-  action: 'commission.approved' | 'commission.declined',
-  before: Commission,
-  after: Commission,
-  now: number,
-  reason?: string,
-): Promise<void> {
-  return recordAudit(trx, {
-    programId: input.program.id,
-    actor: input.by,
-    action,
-    target: `commission:${after.id}`,
-    details: {
-      partner_id: after.partner_id,
-      amount_cents: Number(after.amount_cents),
-      currency: after.currency,
-      status: { from: commissionWireStatus(before), to: commissionWireStatus(after) },
-    },
-    reason: reason ?? null,
-    now,
-  });
-}
-
-async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionInput): Promise<Commission> {
+async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionInput): Promise<CommissionRow> {
   if (input.role !== 'owner') throw fail('commissionDecisionOwnerOnly');
   const id = positiveId(input.commissionId, 'commissionIdInvalid');
   const row = await findCommissionInProgram(deps.db, input.program.id, id);
@@ -111,13 +82,45 @@ async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionI
 }
 
 /**
- * When the conditional UPDATE changed nothing: the row as it is now — the wanted status (a racing call decided the
- * same: idempotent) or 409 naming the status it has.
+ * One decision, on the partner's row lock (as payouts and adjustments are): each decision reads the commission as
+ * the last one left it (`from` is read inside the lock), so racing calls change it once, send one
+ * `commission.updated` and write one audit entry, all in the change's transaction. Already `wanted`: answered as it
+ * is (idempotent, nothing recorded); a status the change may not leave: 409 naming it.
  */
-async function settled(deps: Pick<DomainDeps, 'db'>, program: Program, id: number, wanted: 'due' | 'declined'): Promise<CommissionWire> {
-  const now = await findCommissionInProgram(deps.db, program.id, id);
-  if (!now) throw fail('commissionNotFound');
-  const status = commissionWireStatus(now);
-  if (status !== wanted) throw fail('commissionStatusConflict', { details: { status } });
-  return commissionView(now);
+async function decide(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  input: DecisionInput,
+  current: CommissionRow,
+  decision: { wanted: 'due' | 'declined'; action: 'commission.approved' | 'commission.declined'; reason?: string },
+  change: (trx: Kysely<Database>, now: number) => Promise<Commission | undefined>,
+): Promise<CommissionWire> {
+  let now = deps.clock.now();
+  const row = await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'partners', current.partner_id);
+    // The clock is read once the lock is held: a call that waited sees the time after the one before it, so an
+    // approval it made (`due_at` = then) already reads as due and is not made twice.
+    now = deps.clock.now();
+    const fresh = (await findCommissionInProgram(trx, current.program_id, current.id))!;
+    const before = commissionWireStatus(fresh, now);
+    if (before === decision.wanted) return fresh;
+    const changed = await change(trx, now);
+    if (!changed) throw fail('commissionStatusConflict', { details: { status: before } });
+    await queueCommissionUpdated(trx, changed, before, now);
+    await recordAudit(trx, {
+      programId: input.program.id,
+      actor: input.by,
+      action: decision.action,
+      target: `commission:${changed.id}`,
+      details: {
+        partner_id: changed.partner_id,
+        amount_cents: Number(changed.amount_cents),
+        currency: changed.currency,
+        status: { from: before, to: commissionWireStatus(changed, now) },
+      },
+      reason: decision.reason ?? null,
+      now,
+    });
+    return changed;
+  });
+  return commissionView(row, current.transaction_id, now);
 }

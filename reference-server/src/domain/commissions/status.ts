@@ -1,13 +1,21 @@
 import type { CommissionStatus } from '../../store/schema';
 
 /**
- * A commission's status on the wire, from its stored status and payment: `pending` stored and unpaid is `due` (no
- * hold period runs yet; the commission lifecycle will keep `pending` for a running hold), paid is `paid` until a
- * refund reverses it.
+ * A commission's status on the wire, from its stored status, payment and `due_at` at `now` (the server clock):
+ * stored `pending` and unpaid is `pending` while the program's hold period runs (`due_at` ahead) and `due` from
+ * then on; paid is `paid` until a refund reverses it. No write marks the end of a hold: the clock does.
  */
 export type CommissionWireStatus = 'pending' | 'held' | 'due' | 'paid' | 'reversed' | 'declined';
 
-export function commissionWireStatus(row: { status: CommissionStatus; paid_at: number | null }): CommissionWireStatus {
-  if (row.status === 'pending') return row.paid_at === null ? 'due' : 'paid';
+export function commissionWireStatus(
+  row: { status: CommissionStatus; paid_at: number | null; due_at: number },
+  now: number,
+): CommissionWireStatus {
+  if (row.status === 'pending') {
+    if (row.paid_at !== null) return 'paid';
+    return Number(row.due_at) <= now ? 'due' : 'pending';
+  }
   return row.status;
 }
+
+export const commissionWireStatuses: readonly CommissionWireStatus[] = ['pending', 'held', 'due', 'paid', 'reversed', 'declined'];

@@ -14,13 +14,15 @@ import { recordAudit } from '../audit/record';
 import { unbindProcessorAccount } from '../../store/processor-connections';
 import type { DomainDeps } from '../deps';
 import { programView } from '../programs/view';
+import { maxAmountCents } from '../commissions/limits';
 
 const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
 
 /**
  * Program settings a member edits in the dashboard: attribution window (§Attribution rules), lead auth mode
- * (§States and transitions) and allowed origins (§Authentication rule 6; bounded in `domain/programs/fields.ts`). All
- * fields are checked before any change.
+ * (§States and transitions), allowed origins (§Authentication rule 6; bounded in `domain/programs/fields.ts`), the
+ * commission hold period in days (new commissions only: each keeps the `due_at` it was created with) and the
+ * payout minimum. All fields are checked before any change.
  */
 export async function updateSettings(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
@@ -41,6 +43,16 @@ export async function updateSettings(
   if (body.allowed_origins !== undefined) {
     const origins = allowedOrigins(body.allowed_origins);
     update.allowed_origins = origins === null ? null : JSON.stringify(origins);
+  }
+  if (body.commission_hold_days !== undefined) {
+    const days = body.commission_hold_days;
+    if (!Number.isSafeInteger(days) || (days as number) < 0 || (days as number) > 365) throw fail('programHoldDaysInvalid');
+    update.commission_hold_days = days as number;
+  }
+  if (body.min_payout_cents !== undefined) {
+    const cents = body.min_payout_cents;
+    if (!Number.isSafeInteger(cents) || (cents as number) < 0 || (cents as number) > maxAmountCents) throw fail('programMinPayoutInvalid');
+    update.min_payout_cents = cents as number;
   }
   if (Object.keys(update).length === 0) throw fail('dashboardNothingToUpdate');
   const fields = Object.keys(update) as (keyof Program)[];

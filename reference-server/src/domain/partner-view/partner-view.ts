@@ -12,7 +12,12 @@ import { enabledFlag } from '../partners/fields';
 import { figuresByPartner, figuresOf } from '../partners/figures';
 import { termsInForce } from '../partners/terms';
 import { linkView, partnerView, type LinkWire } from '../partners/view';
+import { latestCommissionsOfPartner } from '../../store/commissions';
+import { commissionWireStatus } from '../commissions/status';
 import { payoutView } from '../payouts/view';
+
+/** The partner's latest commissions the view lists per program (the figures count them all). */
+const ownCommissionsShown = 50;
 
 export type PartnerViewEntry = components['schemas']['PartnerViewEntry'];
 export type PartnerInvitationWire = components['schemas']['PartnerInvitation'];
@@ -20,21 +25,24 @@ type PartnerPayoutWire = components['schemas']['PartnerPayout'];
 
 /**
  * What a signed-in partner sees: for each program whose invitation the account's email accepted, the partner's own
- * record, terms in force, figures, links and latest payouts — never another partner, never the program's settings or key; for each invitation still
+ * record, terms in force, figures, links, latest commissions (the last `ownCommissionsShown`) and latest payouts —
+ * never another partner, never the program's settings or key; for each invitation still
  * pending, only the program's name and who invited them, to accept or decline. The join is the email, which the
  * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
 export async function partnerViewOf(
-  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
   account: Account,
 ): Promise<{ partners: PartnerViewEntry[]; invitations: PartnerInvitationWire[] }> {
   const rows = await partnersByEmail(deps.db, account.email.toLowerCase());
   const accepted = rows.filter((p) => p.invitation === 'accepted');
+  const now = deps.clock.now();
   const partners = await Promise.all(
     accepted.map(async (p) => {
-      const [figures, links, payouts] = await Promise.all([
-        figuresByPartner(deps.db, p.program_id, p.id),
+      const [figures, links, commissions, payouts] = await Promise.all([
+        figuresByPartner(deps.db, now, p.program_id, p.id),
         listLinks(deps.db, p.program_id, p.id),
+        latestCommissionsOfPartner(deps.db, p.program_id, p.id, ownCommissionsShown),
         listPayouts(deps.db, p.program_id, { partnerId: p.id, limit: partnerPayoutsShown }),
       ]);
       const program = { commission_type: p.program_commission_type, commission_rate: p.program_commission_rate };
@@ -42,6 +50,15 @@ export async function partnerViewOf(
         program: { id: p.program_id, name: p.program_name, domain: p.program_domain },
         partner: { ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) },
         links: links.map((l) => linkView(l, p.program_domain, deps.publicUrl)),
+        commissions: commissions.map((c) => ({
+          id: c.id,
+          kind: c.kind,
+          status: commissionWireStatus(c, now),
+          due_at: new Date(Number(c.due_at)).toISOString(),
+          amount_cents: Number(c.amount_cents),
+          currency: c.currency,
+          created_at: new Date(Number(c.created_at)).toISOString(),
+        })),
         payouts: payouts.map(partnerPayoutView),
       };
     }),

@@ -17,25 +17,32 @@ function empty(): PartnerFigures {
     leads: 0,
     sales: 0,
     revenue_cents: {},
-    commissions: { due_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
+    commissions: { due_cents: {}, pending_cents: {}, held_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
   };
 }
 
 /**
  * Each partner's figures (real events only). Counts and revenue come from the maintained daily rollups; the
  * commission states from one grouped read of the commissions, since paid and reversed are states of each row:
- * - due: earned, not paid, not reversed; paid: marked paid by a payout (even if reversed later);
+ * - due: earned, hold period over (`due_at` by `now`), not paid, not reversed (adjustments, negative ones too);
+ * - pending: earned, the program's hold period still running: neither due nor in the balance until `due_at`;
+ * - paid: marked paid by a payout (even if reversed later);
  * - held: waiting for the merchant (earned while the partner was suspended); neither due nor in the balance;
  * - declined: in no figure (never paid, never counted);
  * - reversed: taken back by a refund, before or after payment;
  * - balance: what the next payout pays — due minus what was reversed after payment and not yet netted (negative
  *   when the partner owes).
  */
-export async function figuresByPartner(db: Kysely<Database>, programId: number, partnerId?: number): Promise<Map<number, PartnerFigures>> {
+export async function figuresByPartner(
+  db: Kysely<Database>,
+  now: number,
+  programId: number,
+  partnerId?: number,
+): Promise<Map<number, PartnerFigures>> {
   const [counts, revenue, commissions] = await Promise.all([
     partnerCounts(db, programId, partnerId),
     partnerRevenue(db, programId, partnerId),
-    commissionTotals(db, programId, partnerId),
+    commissionTotals(db, now, programId, partnerId),
   ]);
   const byPartner = new Map<number, PartnerFigures>();
   const of = (id: number) => {
@@ -58,6 +65,8 @@ export async function figuresByPartner(db: Kysely<Database>, programId: number, 
     if (row.status === 'reversed') {
       add(c.reversed_cents, row.currency, cents);
       if (paid && Number(row.settled) === 0) add(c.balance_cents, row.currency, -cents);
+    } else if (!paid && Number(row.due) === 0) {
+      add(c.pending_cents, row.currency, cents);
     } else if (!paid) {
       add(c.due_cents, row.currency, cents);
       add(c.balance_cents, row.currency, cents);

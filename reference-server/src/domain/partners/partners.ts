@@ -6,6 +6,7 @@ import type { Actor } from '../audit/actor';
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/record';
 import { lockRow } from '../../store/row-lock';
+import { queueCommissionUpdated } from '../commissions/updated-event';
 import type { Partner, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
@@ -86,6 +87,7 @@ export async function changePartner(
     if (Object.keys(changes).length > 0) await recordAudit(trx, { ...audit, action: 'partner.updated', details: changes });
     if (update.status === 'active') {
       const released = await releaseSuspendedHolds(trx, partnerId, { by: by.accountId, now });
+      for (const row of released) await queueCommissionUpdated(trx, row, 'held', now);
       if (released.length > 0) await recordAudit(trx, { ...audit, action: 'commission.released', details: releaseDetails(released) });
     }
     const [old, current] = [ownTerms(before), ownTerms(partner)];
@@ -108,7 +110,10 @@ function releaseDetails(released: { amount_cents: number | bigint; currency: str
 }
 
 /** Every partner of the program with its figures and the terms in force, oldest first. */
-export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<PartnerSummary[]> {
-  const [partners, figures] = await Promise.all([listPartners(deps.db, program.id), figuresByPartner(deps.db, program.id)]);
+export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<PartnerSummary[]> {
+  const [partners, figures] = await Promise.all([
+    listPartners(deps.db, program.id),
+    figuresByPartner(deps.db, deps.clock.now(), program.id),
+  ]);
   return partners.map((p) => ({ ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) }));
 }

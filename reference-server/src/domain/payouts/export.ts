@@ -24,6 +24,8 @@ export const commissionCsvColumns = [
   'paid_at',
   'reversed_at',
   'payout_id',
+  'kind',
+  'due_at',
 ] as const;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -31,8 +33,9 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /**
  * The commissions created in [from, to] (optionally one partner's) as CSV, one row per commission, for paying
  * partners outside svc, and the file name naming the range. Without `from` the export starts at the first
- * commission, without `to` it ends now. `status` is held, due, paid, reversed or declined; a commission reversed
- * after payment keeps its `paid_at` and `payout_id`.
+ * commission, without `to` it ends now. `status` is the wire status now (pending while its hold runs); an adjustment
+ * has no sale (empty sale columns) and `kind` says so; a commission reversed after payment keeps its `paid_at` and
+ * `payout_id`.
  */
 export async function commissionsCsv(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
@@ -44,10 +47,11 @@ export async function commissionsCsv(
   if (from === undefined || to === undefined || from > to) throw fail('commissionsRangeInvalid');
   let partnerId: number | undefined;
   if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
+  const now = deps.clock.now();
   const rows = await commissionsForExport(deps.db, { programId: program.id, from, to, ...(partnerId === undefined ? {} : { partnerId }) });
   let csv = csvLine([...commissionCsvColumns]);
   for (const r of rows) {
-    const status = commissionWireStatus(r);
+    const status = commissionWireStatus(r, now);
     csv += csvLine([
       r.id,
       r.partner_id,
@@ -55,7 +59,7 @@ export async function commissionsCsv(
       r.partner_email,
       r.sale_id,
       r.transaction_id,
-      Number(r.sale_amount_cents),
+      r.sale_amount_cents === null ? null : Number(r.sale_amount_cents),
       Number(r.amount_cents),
       r.currency,
       status,
@@ -64,6 +68,8 @@ export async function commissionsCsv(
       iso(r.paid_at),
       iso(r.reversed_at),
       r.payout_id,
+      r.kind,
+      iso(r.due_at),
     ]);
   }
   return { csv, fileName: `commissions-program-${program.id}-${rangeName(query.from, 'start')}-to-${rangeName(query.to, 'now')}.csv` };

@@ -34,12 +34,12 @@ function pageNumber(value: unknown): number {
 }
 
 /** One payout of the program with the commissions it paid and the clawbacks it netted. */
-export async function payoutDetail(deps: Pick<DomainDeps, 'db'>, program: Program, payoutId: unknown): Promise<PayoutDetailWire> {
+export async function payoutDetail(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, payoutId: unknown): Promise<PayoutDetailWire> {
   const id = positiveId(payoutId, 'payoutIdInvalid');
   const row = await findPayoutInProgram(deps.db, program.id, id);
   if (!row) throw fail('payoutNotFound');
   const commissions = await commissionsOfPayout(deps.db, id);
-  return { ...payoutView(row), commissions: commissions.map((c) => payoutCommissionView(id, c)) };
+  return { ...payoutView(row), commissions: commissions.map((c) => payoutCommissionView(id, c, deps.clock.now())) };
 }
 
 export const payoutCsvColumns = [
@@ -59,7 +59,7 @@ export const payoutCsvColumns = [
 ] as const;
 
 /** A payout as CSV, one row per commission it settled; a clawback's amount is negative (it lowered the payout). */
-export async function payoutCsv(deps: Pick<DomainDeps, 'db'>, program: Program, payoutId: unknown): Promise<string> {
+export async function payoutCsv(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, payoutId: unknown): Promise<string> {
   const payout = await payoutDetail(deps, program, payoutId);
   let csv = csvLine([...payoutCsvColumns]);
   for (const { settled_as, transaction_id, commission: c } of payout.commissions) {

@@ -16,12 +16,13 @@ import { forceFlag, payoutText } from './fields';
 import { payoutView, type PayoutTotals, type PayoutWire } from './view';
 
 /**
- * Records that the merchant paid a partner (owners only) as a payout record: every due commission created by
- * `through` (default: now) becomes paid by it, netted against commissions reversed after an earlier payment (the
- * partner's negative balance). Per currency: when what is owed back exceeds what is due, nothing in that currency is
- * settled and the balance carries to the next payout (`carried_cents`). A call that settles nothing records nothing
- * (409), so repeating a payout never pays twice; one paying less than the program's `min_payout_cents` in a currency
- * is refused (400) unless `force`. Payouts of one partner run one at a time (the partner's row is locked), and the
+ * Records that the merchant paid a partner (owners only) as a payout record: every due commission (its hold period
+ * over by now, on the server clock; adjustments of either sign included) created by `through` (default: now)
+ * becomes paid by it, netted against commissions reversed after an earlier payment (the partner's negative
+ * balance). Per currency: when what is owed back exceeds what is due, nothing in that currency is settled and the
+ * balance carries to the next payout (`carried_cents`). A call that settles nothing records nothing (409), so
+ * repeating a payout never pays twice; one paying less than the program's `min_payout_cents` in a currency is
+ * refused (400) unless `force`. Payouts of one partner run one at a time (the partner's row is locked), and the
  * record is made from the rows the UPDATEs changed, so two simultaneous calls never both report the same money.
  */
 export async function recordPayout(
@@ -47,7 +48,7 @@ export async function recordPayout(
   return deps.db.transaction().execute(async (trx) => {
     // One payout of the partner at a time: a second one reads the commissions once the first has committed.
     await lockRow(trx, 'partners', partner.id);
-    const rows = await payableCommissions(trx, program.id, partner.id, through);
+    const rows = await payableCommissions(trx, program.id, partner.id, through, now);
     const carried = new Set<Currency>();
     for (const [currency, cents] of Object.entries(netByCurrency(rows)) as [Currency, number][]) if (cents < 0) carried.add(currency);
     const ids = { due: [] as number[], clawbacks: [] as number[] };

@@ -25,8 +25,13 @@ export function payoutView(row: PayoutRow): PayoutWire {
 /** A commission as one payout settled it: `paid` by it, or `clawback` (reversed after payment) netted by it. */
 export function payoutCommissionView(
   payoutId: number,
-  row: Commission & { transaction_id: string },
+  row: Commission & { transaction_id: string | null },
+  now: number,
 ): PayoutDetailWire['commissions'][number] {
   const { transaction_id, ...commission } = row;
-  return { settled_as: Number(row.payout_id) === payoutId ? 'paid' : 'clawback', transaction_id, commission: commissionView(commission) };
+  return {
+    settled_as: Number(row.payout_id) === payoutId ? 'paid' : 'clawback',
+    transaction_id,
+    commission: commissionView(commission, transaction_id, now),
+  };
 }

@@ -17,6 +17,8 @@ export function programView(program: Program, apiToken?: string): ProgramWire {
     attribution_window_days: program.attribution_window_days,
     lead_auth: program.lead_auth,
     allowed_origins: allowedOriginsOf(program),
+    commission_hold_days: Number(program.commission_hold_days),
+    min_payout_cents: Number(program.min_payout_cents),
     api_token: apiToken ?? maskKey(program.api_key_last4),
     advertiser_id: program.advertiser_id,
     created_at: new Date(program.created_at).toISOString(),

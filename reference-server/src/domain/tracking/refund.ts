@@ -6,6 +6,8 @@ import type { DomainDeps } from '../deps';
 import { customerKeyOf } from '../../store/webhooks';
 import { countRefund } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
+import { commissionWireStatus } from '../commissions/status';
+import { queueCommissionUpdated } from '../commissions/updated-event';
 
 export interface RefundInput {
   program: Program;
@@ -35,7 +37,11 @@ export async function recordRefund(deps: DomainDeps, input: RefundInput): Promis
 
   const refundedNow = await deps.db.transaction().execute(async (trx) => {
     if (!(await markRefunded(trx, sale.id, { reason: input.reason ?? null, note: input.note ?? null, now }))) return false;
-    if (commission && commission.status !== 'reversed') await reverseCommission(trx, commission.id, now);
+    if (commission && commission.status !== 'reversed') {
+      const reversed = await reverseCommission(trx, commission.id, now);
+      // The status it had as the refund read it (pending, held, due or paid); a declined one changes nothing.
+      if (reversed) await queueCommissionUpdated(trx, reversed, commissionWireStatus(commission, now), now);
+    }
     if (sale.is_test === 0) {
       await countRefund(trx, {
         programId: sale.program_id,

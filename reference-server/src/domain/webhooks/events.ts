@@ -1,5 +1,6 @@
 import type {
   CommissionCreatedEvent,
+  CommissionUpdatedEvent,
   LeadCreatedEvent,
   PayoutCreatedEvent,
   SaleCreatedEvent,
@@ -20,6 +21,7 @@ export interface WebhookEventData {
   'lead.created': LeadCreatedEvent['data'];
   'sale.created': SaleCreatedEvent['data'];
   'commission.created': CommissionCreatedEvent['data'];
+  'commission.updated': CommissionUpdatedEvent['data'];
   'sale.refunded': SaleRefundedEvent['data'];
   'payout.created': PayoutCreatedEvent['data'];
 }

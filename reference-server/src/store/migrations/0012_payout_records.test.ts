@@ -26,6 +26,7 @@ describe('migration 0012: payout records', () => {
           currency: row.currency ?? 'USD',
           status: row.status ?? 'pending',
           created_at: 1,
+          due_at: 1,
           reversed_at: row.status === 'reversed' ? 2 : null,
           paid_at: row.paid ?? null,
           clawback_settled_at: row.clawback ?? null,
@@ -40,7 +41,6 @@ describe('migration 0012: payout records', () => {
     for (const index of ['commissions_payout', 'commissions_clawback_payout']) await db.schema.dropIndex(index).execute();
     for (const column of ['payout_id', 'clawback_payout_id']) await db.schema.alterTable('commissions').dropColumn(column).execute();
     for (const column of ['commission_type', 'commission_rate']) await db.schema.alterTable('partners').dropColumn(column).execute();
-    await db.schema.alterTable('programs').dropColumn('min_payout_cents').execute();
     await payoutRecordsMigration(store.dialect).up(db as unknown as Kysely<unknown>);
 
     const payouts = await db.selectFrom('payouts').selectAll().orderBy('id').execute();

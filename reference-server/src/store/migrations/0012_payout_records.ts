@@ -5,7 +5,7 @@ import type { Dialect } from '../db';
  * Payouts as records and per-partner terms (issue 32). A `payouts` row is what the owner recorded paying one partner:
  * totals per currency (JSON, written once), reference, method, note and who. A commission gains `payout_id` (the
  * payout that paid it) and `clawback_payout_id` (the payout that netted it after a refund). A partner gains its own
- * `commission_type` and `commission_rate` (both null: the program's). A program gains `min_payout_cents`.
+ * `commission_type` and `commission_rate` (both null: the program's). (`programs.min_payout_cents` is 0011's.)
  * Payouts made before these records are written as records too (`recordEarlierPayouts`), so every paid commission
  * names its payout.
  */
@@ -42,11 +42,6 @@ export function payoutRecordsMigration(dialect: Dialect) {
       await db.schema.alterTable('partners').addColumn('commission_type', 'text').execute();
       await db.schema.alterTable('partners').addColumn('commission_rate', sql.raw(rate)).execute();
       await recordEarlierPayouts(db as Kysely<Earlier>);
-      // also in 0011 (lifecycle): coordinator keeps one
-      await db.schema
-        .alterTable('programs')
-        .addColumn('min_payout_cents', sql.raw(big), (c) => c.notNull().defaultTo(0))
-        .execute();
     },
   };
 }

@@ -89,10 +89,10 @@ describe('cached lookups are never stale after a change this server answered', (
     const added = await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example/svc' });
     expect(added.status, added.text).toBe(201);
     await funnel(t.h, s);
-    // lead.created, sale.created, commission.created, sale.refunded.
-    expect(await queued()).toBe(4);
+    // lead.created, sale.created, commission.created, sale.refunded and the refund's commission.updated.
+    expect(await queued()).toBe(5);
     expect((await s.call('PATCH', `/webhook-endpoints/${added.body.data.id}`, { enabled: false })).status).toBe(200);
     await funnel(t.h, s);
-    expect(await queued()).toBe(4);
+    expect(await queued()).toBe(5);
   });
 });

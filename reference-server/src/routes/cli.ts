@@ -1,10 +1,10 @@
+import { domainDeps } from './domain-deps';
 import type { FastifyInstance } from 'fastify';
 import { catalogue, messageTemplates, type CliFailure } from '@svc/types';
 import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
 import { programStatus } from '../domain/cli/status';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
-import type { DomainDeps } from '../domain/deps';
 import { requireLoginToken } from '../domain/login/login-token';
 import { fail, ServiceError } from '../errors/service-error';
 import { keyProgramOf, programKeyHook } from '../http/program-key';
@@ -22,7 +22,7 @@ function cliFailure(what: CliFailure, requestId: string, cause: unknown): Servic
 
 /** §CLI routes: /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
 export async function cliRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): DomainDeps => ({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: app.log });
+  const deps = () => domainDeps(app);
   const session = () => ({ store: app.svc.store, clock: app.svc.clock });
 
   // Account routes: also the dashboard's limits (`ManagementRateLimited`), program creation counted per account.

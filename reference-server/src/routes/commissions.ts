@@ -1,8 +1,8 @@
+import { domainDeps } from './domain-deps';
 import type { FastifyInstance } from 'fastify';
 import { accountActor } from '../domain/audit/actor';
 import { createAdjustment } from '../domain/commissions/adjust';
 import { commissionsPage } from '../domain/commissions/list';
-import type { DomainDeps } from '../domain/deps';
 import { positiveId } from '../domain/partners/fields';
 import { keyProgramOf, programKeyHook } from '../http/program-key';
 import { objectBody } from '../json/fields';
@@ -35,7 +35,7 @@ export async function commissionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const keyDeps = (): DomainDeps => ({ db: app.svc.store.db, clock: app.svc.clock, faults: app.svc.faults, log: app.log });
+  const keyDeps = () => domainDeps(app);
   const keyed = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
   app.get<Query>('/api/v1/commissions', keyed, async (request) => commissionsPage(keyDeps(), keyProgramOf(request), request.query));
 }

@@ -1,19 +1,13 @@
+import { domainDeps } from './domain-deps';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireMembership } from '../domain/dashboard/access';
 import { programIdFrom } from '../domain/dashboard/params';
-import type { DomainDeps } from '../domain/deps';
 import { requireDashboardAccount } from '../domain/login/dashboard-session';
 import { readSessionToken } from '../http/session-cookie';
 
 /** What the dashboard routes share: the domain deps, the signed-in account, and membership on a program. */
 export function dashboardContext(app: FastifyInstance) {
-  const deps = (): DomainDeps => ({
-    db: app.svc.store.db,
-    clock: app.svc.clock,
-    faults: app.svc.faults,
-    log: app.log,
-    publicUrl: app.svc.publicUrl,
-  });
+  const deps = () => domainDeps(app);
 
   /** §Dashboard routes: the session cookie is the only credential (a Bearer key is ignored, so refused). */
   const account = (request: FastifyRequest) =>

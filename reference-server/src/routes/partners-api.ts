@@ -1,5 +1,5 @@
+import { domainDeps } from './domain-deps';
 import type { FastifyInstance } from 'fastify';
-import type { DomainDeps } from '../domain/deps';
 import { programKeyActor } from '../domain/audit/actor';
 import { positiveId } from '../domain/partners/fields';
 import { createLink, listProgramLinks, setProgramLinkEnabled } from '../domain/partners/links';
@@ -14,13 +14,7 @@ type Body = Record<string, unknown> | undefined;
  * envelope, the CLI routes' 401 messages and rate limit, and the same domain rules as the dashboard routes.
  */
 export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (): DomainDeps => ({
-    db: app.svc.store.db,
-    clock: app.svc.clock,
-    faults: app.svc.faults,
-    log: app.log,
-    publicUrl: app.svc.publicUrl,
-  });
+  const deps = () => domainDeps(app);
   const options = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
 
   app.post<{ Body: Body }>('/api/v1/partners', options, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { computeReadiness } from '../domain/readiness/compute';
 import { keyProgramOf, programKeyHook } from '../http/program-key';
-import { domainDeps } from './tracking/deps';
+import { domainDeps } from './domain-deps';
 
 /** GET /api/v1/programs/me/readiness: the verdict, no `success` field; errors in the typed envelope only. */
 export async function readinessRoutes(app: FastifyInstance): Promise<void> {

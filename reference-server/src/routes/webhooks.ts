@@ -5,7 +5,7 @@ import { parseEventEnvelope } from '../domain/processor/event';
 import { verifyStripeSignature } from '../domain/processor/signature';
 import { bodyLimitBytes } from '../http/body-parsers';
 import { fail } from '../errors/service-error';
-import { domainDeps } from './tracking/deps';
+import { domainDeps } from './domain-deps';
 
 const signatureFailures = {
   missing: 'webhookSignatureMissing',

@@ -4,7 +4,7 @@ import { fail } from '../../errors/service-error';
 import { checkRotation, findProgramByKey } from '../../http/program-key';
 import { parseBearer } from '../../domain/login/bearer';
 import { objectBody, originOf, stringField, testModeOf } from './body';
-import { domainDeps } from './deps';
+import { domainDeps } from '../domain-deps';
 
 /** POST /api/v1/track/click (no credential; browser-callable). */
 export async function clickRoute(app: FastifyInstance): Promise<void> {

@@ -5,7 +5,7 @@ import { checkRotation, findProgramByKey } from '../../http/program-key';
 import { parseBearer } from '../../domain/login/bearer';
 import type { Program } from '../../store/schema';
 import { objectBody, originOf, stringField, testModeOf } from './body';
-import { domainDeps } from './deps';
+import { domainDeps } from '../domain-deps';
 
 /**
  * POST /api/v1/track/lead. Server mode with a valid Bearer key; browser mode with no header or an empty token

@@ -3,7 +3,7 @@ import { recordRefund } from '../../domain/tracking/refund';
 import { fail } from '../../errors/service-error';
 import { keyProgramOf, programKeyHook } from '../../http/program-key';
 import { objectBody, stringField } from './body';
-import { domainDeps } from './deps';
+import { domainDeps } from '../domain-deps';
 
 /** POST /api/v1/track/refund (Bearer program key; an empty token answers `Invalid API token`). */
 export async function refundRoute(app: FastifyInstance): Promise<void> {

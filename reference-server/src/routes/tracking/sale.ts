@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordSale } from '../../domain/tracking/sale';
 import { keyProgramOf, programKeyHook } from '../../http/program-key';
 import { objectBody } from './body';
-import { domainDeps } from './deps';
+import { domainDeps } from '../domain-deps';
 import { parseSaleBody } from './sale-body';
 
 /** POST /api/v1/track/sale (Bearer program key; server only). Errors carry `error.code`. */

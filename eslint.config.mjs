@@ -174,7 +174,7 @@ export default tseslint.config(
     files: ['reference-server/src/**/*.ts'],
     ignores: ['**/*.test.ts'],
     plugins: { svc: layersPlugin },
-    rules: { 'svc/layers': ['error', { sourceRoot: 'reference-server/src', units: layers }] },
+    rules: { 'svc/layers': ['error', { sourceRoot: `${import.meta.dirname}/reference-server/src`, units: layers }] },
   },
   // Packages are published apart from the reference server: their source never imports it.
   {

@@ -59,7 +59,8 @@ const layers = {
     imports: [...everywhere, 'fastify', 'ioredis', 'pino', 'node:net', 'domain', 'errors', 'config-error.ts'],
     types: ['store', 'services.ts', 'clock.ts', 'config.ts'],
   },
-  // The spec's rules over records; time and fault hooks injected (domain/deps.ts); queries only through store/.
+  // The spec's rules, reading and writing through store/'s functions (no SQL text); clock and faults come in
+  // DomainDeps (domain/deps.ts), so only their types are imported.
   domain: {
     imports: [...everywhere, 'node:net', 'jose', 'store', 'errors', 'json', 'config-error.ts'],
     types: ['kysely', 'clock.ts', 'config.ts', 'faults.ts'],

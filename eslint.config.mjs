@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layersPlugin from './eslint/layers.mjs';
 
 /**
  * One lint for the workspace: typescript-eslint's type-aware rules, and import rules that teach the architecture
@@ -21,7 +22,91 @@ const projects = [
   './docs/tsconfig.json',
 ];
 
-const sqlAndDrivers = ['kysely', 'pg', 'better-sqlite3', 'ioredis'];
+/** What any unit of the reference server may import: the wire types and Node's plain utilities. */
+const everywhere = ['@svc/types', 'node:crypto', 'node:path', 'node:url', 'node:util'];
+
+/**
+ * Per unit of `reference-server/src` (a folder, or a file at its top), what it may import: `imports` for values and
+ * types, `types` for types only. Anything else is refused (eslint/layers.mjs), new folders and packages included.
+ * The one exception to "routes/ and http/ reach store/ only through domain/" is `routes/test-control`.
+ */
+const layers = {
+  // HTTP: parse, authenticate, call the domain, shape the answer.
+  routes: {
+    imports: [
+      ...everywhere,
+      'fastify',
+      '@fastify/static',
+      'node:fs',
+      'node:fs/promises',
+      'node:module',
+      'http',
+      'domain',
+      'errors',
+      'json',
+      'dashboard',
+      'routes/test-control',
+    ],
+    types: ['store', 'services.ts', 'clock.ts', 'config.ts'],
+  },
+  // Test control sets up fixtures and arms faults: it writes to store/ directly, the one listed exception.
+  'routes/test-control': {
+    imports: [...everywhere, 'fastify', 'routes', 'http', 'domain', 'errors', 'json', 'store', 'faults.ts'],
+    types: ['services.ts', 'clock.ts'],
+  },
+  // What every route shares: envelopes, body parsers, rate limits (Redis holds only their counters), cookies, logs.
+  http: {
+    imports: [...everywhere, 'fastify', 'ioredis', 'pino', 'node:net', 'domain', 'errors', 'config-error.ts'],
+    types: ['store', 'services.ts', 'clock.ts', 'config.ts'],
+  },
+  // The spec's rules, reading and writing through store/'s functions (no SQL text); clock and faults come in
+  // DomainDeps (domain/deps.ts), so only their types are imported.
+  domain: {
+    imports: [...everywhere, 'node:net', 'jose', 'store', 'errors', 'json', 'config-error.ts'],
+    types: ['kysely', 'clock.ts', 'config.ts', 'faults.ts'],
+  },
+  // Tables, queries, migrations, the group-commit engine: the bottom layer.
+  store: {
+    imports: [...everywhere, 'kysely', 'pg', 'better-sqlite3', 'node:fs', 'node:worker_threads'],
+  },
+  errors: { imports: [...everywhere] },
+  json: { imports: [...everywhere] },
+  // The dashboard's server-rendered pages; their browser code is dashboard/client.
+  dashboard: { imports: [...everywhere, 'node:fs', 'domain'], types: ['store'] },
+  // Bundled for the browser: the labels it shares with the pages (dashboard/audit-labels.ts), nothing of Node.
+  'dashboard/client': { imports: ['dashboard'], types: ['@svc/types'] },
+  // Outbound webhooks' transport and loop; the rules they run are domain/webhooks.
+  outbound: {
+    imports: [...everywhere, 'node:http', 'node:https', 'node:net', 'node:dns/promises', 'domain', 'clock.ts'],
+    types: ['store'],
+  },
+  // The OpenID Connect client, seen by the domain only through domain/login/identity-provider.ts.
+  identity: { imports: [...everywhere, 'jose', 'openid-client', 'domain'] },
+  // `pnpm start`'s demo: a program, a partner and a storefront on one machine.
+  demo: {
+    imports: [...everywhere, 'node:fs', 'node:fs/promises', 'node:module', 'node:net', 'domain', 'store', 'errors', 'http', 'app.ts'],
+    types: ['fastify', 'kysely', 'clock.ts'],
+  },
+  // Shipped as @svc/reference-server/testing: the spec validator and the test-control client.
+  testing: { imports: [...everywhere, 'ajv', 'ajv-formats', 'node:module'] },
+  // The composition root: configuration, wiring and start-up.
+  'app.ts': {
+    imports: [...everywhere, 'fastify', 'clock.ts', 'faults.ts', 'routes', 'http', 'domain', 'outbound', 'identity'],
+    types: ['config.ts', 'services.ts', 'store'],
+  },
+  'services.ts': { types: ['clock.ts', 'config.ts', 'faults.ts', 'domain', 'http', 'outbound', 'store'] },
+  'config.ts': { imports: [...everywhere, 'config-error.ts', 'domain', 'http'] },
+  'config-variables.ts': { imports: [] },
+  'config-error.ts': { imports: [] },
+  'server-args.ts': { imports: [...everywhere, 'config-error.ts', 'config-variables.ts'] },
+  'server.ts': { imports: [...everywhere, 'app.ts', 'config.ts', 'config-error.ts', 'server-args.ts', 'shutdown.ts', 'store'] },
+  'start.ts': { imports: [...everywhere, 'node:net', 'app.ts', 'store', 'testing'], types: ['fastify'] },
+  'index.ts': { imports: ['app.ts', 'clock.ts', 'start.ts', 'store'], types: ['testing'] },
+  'demo.ts': { imports: [...everywhere, 'config.ts', 'config-error.ts', 'shutdown.ts', 'demo'] },
+  'shutdown.ts': { imports: [] },
+  'clock.ts': { imports: [] },
+  'faults.ts': { imports: [] },
+};
 
 export default tseslint.config(
   {
@@ -85,59 +170,12 @@ export default tseslint.config(
     },
   },
 
-  // The layers of the reference server (ARCHITECTURE.md, "The reference server").
+  // The layers of the reference server as an allow-list (ARCHITECTURE.md, "Layer rules"); tests may cross them.
   {
-    files: ['reference-server/src/domain/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'fastify', message: 'domain/ is pure: no Fastify (pass what a rule needs as arguments).' },
-            ...sqlAndDrivers.map((name) => ({ name, allowTypeImports: true, message: 'domain/ writes no SQL: put the query in store/.' })),
-          ],
-          patterns: [
-            { group: ['**/routes/**', '**/http/**'], message: 'domain/ never reaches up into routes/ or http/.' },
-            { group: ['@fastify/*'], message: 'domain/ is pure: no Fastify.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['reference-server/src/routes/**/*.ts', 'reference-server/src/http/**/*.ts'],
-    ignores: ['reference-server/src/routes/test-control/**', '**/*.test.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          // Redis is not the database: it holds http/'s own rate-limit counters.
-          paths: sqlAndDrivers
-            .filter((name) => name !== 'ioredis')
-            .map((name) => ({ name, allowTypeImports: true, message: 'routes/ and http/ reach the database only through domain/.' })),
-          patterns: [
-            {
-              group: ['**/store/**', '!**/store/db'],
-              allowTypeImports: true,
-              message: 'routes/ and http/ reach store/ only through domain/ (test-control fixtures excepted).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['reference-server/src/store/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/routes/**', '**/http/**', '**/domain/**'], allowTypeImports: true, message: 'store/ is the bottom layer.' },
-          ],
-        },
-      ],
-    },
+    files: ['reference-server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { svc: layersPlugin },
+    rules: { 'svc/layers': ['error', { sourceRoot: `${import.meta.dirname}/reference-server/src`, units: layers }] },
   },
   // Packages are published apart from the reference server: their source never imports it.
   {

@@ -6,7 +6,7 @@ import {
   clientErrorCodes,
   saleErrorCodes,
   typedErrorCodes,
-  type CatalogueEntry,
+  isFixedEntry,
 } from '../packages/types/src/catalogue';
 import { currencies } from '../packages/types/src/index';
 import { trackerSnippet } from '../packages/types/src/snippet';
@@ -52,7 +52,8 @@ describe('the docs site', () => {
   });
 
   it('quotes every catalogue message on the page of its code', () => {
-    for (const entry of Object.values(catalogue as Record<string, CatalogueEntry>)) {
+    // Templated messages vary with the request: their pages describe them instead.
+    for (const entry of Object.values(catalogue).filter(isFixedEntry)) {
       const code = entry.clientCode ?? entry.code ?? clientCodeByStatus[entry.status as keyof typeof clientCodeByStatus];
       expect(read(`errors/${code}.md`), `${code}: ${entry.message}`).toContain(`\`${entry.message}\``);
     }

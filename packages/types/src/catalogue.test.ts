@@ -3,6 +3,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import {
   catalogue,
+  isFixedEntry,
   cliFailures,
   commissionTypes,
   currencies,
@@ -19,6 +20,7 @@ const schemas = spec.components.schemas;
 
 describe('error catalogue', () => {
   it.each(Object.entries(catalogue))('%s: its message is written in spec/openapi.yaml', (_key, entry) => {
+    if (!isFixedEntry(entry)) return; // templated: the samples below
     expect(specText.includes(JSON.stringify(entry.message).slice(1, -1)), entry.message).toBe(true);
   });
 

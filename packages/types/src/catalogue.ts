@@ -47,7 +47,11 @@ export const clientErrorCodes = [
 ] as const;
 export type ClientErrorCode = (typeof clientErrorCodes)[number];
 
-/** The code of an error by its status, where neither the envelope nor its catalogue entry names one. */
+/**
+ * The code of an error by its status, where neither the envelope nor its catalogue entry names one: what the SDKs and
+ * the CLI give an error (any route, any envelope). Apart from `saleCodeByStatus` because that one may only name the
+ * sale and refund routes' closed `error.code` enum, while this one covers every status of every route.
+ */
 export const clientCodeByStatus = {
   400: 'invalid_request',
   401: 'unauthorized',
@@ -60,6 +64,22 @@ export const clientCodeByStatus = {
   500: 'internal_error',
   503: 'unavailable',
 } as const satisfies Record<number, SaleErrorCode | TypedErrorCode | ClientErrorCode>;
+
+/**
+ * The `error.code` the service sends on sale and refund for an error whose entry names none (transport-level
+ * refusals: body too large, bad JSON). Apart from `clientCodeByStatus` because the wire's enum on those routes is
+ * closed (`SaleErrorCode`: a 409 there is only a duplicate transaction, a 422 only a currency), and no 403 or 410
+ * happens on them.
+ */
+export const saleCodeByStatus = {
+  400: 'invalid_request',
+  401: 'unauthorized',
+  404: 'not_found',
+  409: 'duplicate_transaction',
+  413: 'invalid_request',
+  422: 'unsupported_currency',
+  500: 'internal_error',
+} as const satisfies Record<number, SaleErrorCode>;
 
 /** `error.details.code` of the 400 `Customer status cannot be updated to lead…` (`messageTemplates.leadStatus`). */
 export const leadStatusCode = 'customer_status' satisfies ClientErrorCode;
@@ -92,12 +112,49 @@ export interface CatalogueEntry {
   readonly clientCode?: ClientErrorCode;
 }
 
+/** An entry whose message has a variable part: `message` builds it from the request's values (`messageTemplates`). */
+export interface TemplatedCatalogueEntry<Args extends unknown[]> extends Omit<CatalogueEntry, 'message'> {
+  readonly message: (...args: Args) => string;
+}
+
 const platform = (status: PlatformStatus, message: string, code?: SaleErrorCode): CatalogueEntry =>
   code ? { status, envelope: 'platform', code, message } : { status, envelope: 'platform', message };
 
+const templated = <Args extends unknown[]>(
+  status: PlatformStatus,
+  message: (...args: Args) => string,
+  codes: { code?: SaleErrorCode; clientCode?: ClientErrorCode } = {},
+): TemplatedCatalogueEntry<Args> => ({ status, envelope: 'platform', ...codes, message });
+
+/** Messages with a variable part, word for word from the spec. */
+export const messageTemplates = {
+  /** Sent with `error.details.code` = `customer_status` (`leadStatusCode`). */
+  leadStatus: (status: string) => `Customer status cannot be updated to lead. Current status: ${status}`,
+  saleCurrency: (currency: string) => `currency ${currency} is not supported`,
+  saleProvider: (allowed: readonly string[]) => `provider must be one of: ${allowed.join(', ')}`,
+  initCommissionType: (value: string) => `Invalid commission_type: ${value}. Valid: percent, fixed, recurring_percent, recurring_fixed`,
+  testEventType: (value: string) => `Invalid event_type: ${value}. Valid: click, lead, sale`,
+  originNotAllowed: (origin: string) => `Origin ${origin} is not allowed for this program`,
+  /** CLI 500s end with the request id (§Request ids). */
+  cliFailure: (what: CliFailure, requestId: string) => `${cliFailures[what]} (request_id: ${requestId})`,
+} as const;
+
+export const cliFailures = {
+  authStart: 'Failed to start auth session',
+  authCallback: 'Auth callback failed',
+  authPoll: 'Failed to poll auth session',
+  init: 'Failed to create program',
+  programs: 'Failed to list programs',
+  status: 'Failed to get status',
+  chain: 'Failed to run synthetic chain',
+  testEvent: 'Failed to process test event',
+} as const;
+export type CliFailure = keyof typeof cliFailures;
+
 /**
- * Fixed messages. Messages with a variable part are the functions in `messageTemplates`. Built in a call marked
- * pure, so a bundle that imports another name of this package (`currencies`, say) drops the whole catalogue.
+ * Every error the service sends: fixed messages, and templated ones whose `message` is a function of what varies
+ * (`messageTemplates`). Built in a call marked pure, so a bundle that imports another name of this package
+ * (`currencies`, say) drops the whole catalogue.
  */
 export const catalogue = /* @__PURE__ */ (() =>
   ({
@@ -377,34 +434,30 @@ export const catalogue = /* @__PURE__ */ (() =>
     invalidJson: platform(400, 'Request body is not valid JSON'),
     routeNotFound: platform(404, 'Route not found'),
     shuttingDown: platform(503, 'Server is shutting down'),
-  }) as const satisfies Record<string, CatalogueEntry>)();
+
+    // Messages with a variable part (the request's value, the allowed ones, the request id).
+    leadStatusInvalid: templated(400, messageTemplates.leadStatus, { clientCode: leadStatusCode }),
+    originNotAllowed: templated(403, messageTemplates.originNotAllowed),
+    // `details.supported` lists the currencies the service takes.
+    saleCurrencyUnsupported: templated(422, messageTemplates.saleCurrency, { code: 'unsupported_currency' }),
+    saleProviderInvalid: templated(400, messageTemplates.saleProvider, { code: 'invalid_request' }),
+    initCommissionTypeInvalid: templated(400, messageTemplates.initCommissionType),
+    testEventTypeInvalid: templated(400, messageTemplates.testEventType),
+    // A CLI route's 500 names what failed and ends with the request id (`details.request_id` too).
+    cliFailed: templated(500, messageTemplates.cliFailure),
+  }) as const satisfies Record<string, CatalogueEntry | TemplatedCatalogueEntry<never>>)();
 
 export type CatalogueKey = keyof typeof catalogue;
+/** Keys of the entries with a fixed message. */
+export type FixedCatalogueKey = { [K in CatalogueKey]: (typeof catalogue)[K] extends CatalogueEntry ? K : never }[CatalogueKey];
+/** Keys of the entries whose message is a function of what varies. */
+export type TemplatedCatalogueKey = Exclude<CatalogueKey, FixedCatalogueKey>;
+/** The values a templated entry's message is built from. */
+export type TemplateArgs<K extends TemplatedCatalogueKey> = Parameters<(typeof catalogue)[K]['message']>;
 
-/** Messages with a variable part, word for word from the spec. */
-export const messageTemplates = {
-  /** Sent with `error.details.code` = `customer_status` (`leadStatusCode`). */
-  leadStatus: (status: string) => `Customer status cannot be updated to lead. Current status: ${status}`,
-  saleCurrency: (currency: string) => `currency ${currency} is not supported`,
-  saleProvider: (allowed: readonly string[]) => `provider must be one of: ${allowed.join(', ')}`,
-  initCommissionType: (value: string) => `Invalid commission_type: ${value}. Valid: percent, fixed, recurring_percent, recurring_fixed`,
-  testEventType: (value: string) => `Invalid event_type: ${value}. Valid: click, lead, sale`,
-  originNotAllowed: (origin: string) => `Origin ${origin} is not allowed for this program`,
-  /** CLI 500s end with the request id (§Request ids). */
-  cliFailure: (what: CliFailure, requestId: string) => `${cliFailures[what]} (request_id: ${requestId})`,
-} as const;
-
-export const cliFailures = {
-  authStart: 'Failed to start auth session',
-  authCallback: 'Auth callback failed',
-  authPoll: 'Failed to poll auth session',
-  init: 'Failed to create program',
-  programs: 'Failed to list programs',
-  status: 'Failed to get status',
-  chain: 'Failed to run synthetic chain',
-  testEvent: 'Failed to process test event',
-} as const;
-export type CliFailure = keyof typeof cliFailures;
+/** Whether an entry's message is fixed (tests and docs quote those word for word). */
+export const isFixedEntry = (entry: CatalogueEntry | TemplatedCatalogueEntry<never>): entry is CatalogueEntry =>
+  typeof entry.message === 'string';
 
 /** Retry hint of the readiness 500 (§Limits, "Readiness 500 retry hint"). */
 export const readinessRetryAfterSeconds = 10;

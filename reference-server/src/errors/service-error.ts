@@ -1,7 +1,16 @@
-import { catalogue, type CatalogueEntry, type CatalogueKey, type Envelope, type KnownErrorCode } from '@svc/types';
+import {
+  catalogue,
+  type CatalogueEntry,
+  type CliFailure,
+  type Envelope,
+  type FixedCatalogueKey,
+  type KnownErrorCode,
+  type TemplateArgs,
+  type TemplatedCatalogueKey,
+} from '@svc/types';
 
 export interface ServiceErrorOptions {
-  /** Overrides the catalogue message (templated messages, e.g. `messageTemplates.saleCurrency`). */
+  /** Names the field or record in a test-control refusal (spec tag `test-control`); every other message is the entry's. */
   message?: string;
   /** `error.details` of the platform envelope. */
   details?: Record<string, unknown>;
@@ -41,6 +50,18 @@ export class ServiceError extends Error {
 }
 
 /** `throw fail('saleDuplicate', { details: { sale_id } })`. */
-export function fail(key: CatalogueKey, options?: ServiceErrorOptions): ServiceError {
+export function fail(key: FixedCatalogueKey, options?: ServiceErrorOptions): ServiceError {
   return new ServiceError(catalogue[key], options);
+}
+
+/** `throw failTemplated('saleCurrencyUnsupported', [currency])`: an entry whose message is built from `args`. */
+export function failTemplated<K extends TemplatedCatalogueKey>(key: K, args: TemplateArgs<K>, options?: ServiceErrorOptions): ServiceError {
+  const entry = catalogue[key];
+  const message = (entry.message as (...values: TemplateArgs<K>) => string)(...args);
+  return new ServiceError({ ...entry, message }, options);
+}
+
+/** The one CLI 500: it names what failed and ends with the request id, also sent as `details.request_id`. */
+export function cliFailure(what: CliFailure, requestId: string, cause: unknown): ServiceError {
+  return failTemplated('cliFailed', [what, requestId], { details: { request_id: requestId }, cause });
 }

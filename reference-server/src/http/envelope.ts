@@ -1,24 +1,6 @@
-import {
-  catalogue,
-  messageTemplates,
-  platformErrorNames,
-  readinessRetryAfterSeconds,
-  type PlatformStatus,
-  type SaleErrorCode,
-} from '@svc/types';
+import { catalogue, platformErrorNames, readinessRetryAfterSeconds, saleCodeByStatus, type PlatformStatus } from '@svc/types';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ServiceError, fail } from '../errors/service-error';
-
-/** Sale and refund send `error.code` on every platform error; transport-level errors get the code of their status. */
-const codeForStatus: Partial<Record<number, SaleErrorCode>> = {
-  400: 'invalid_request',
-  401: 'unauthorized',
-  404: 'not_found',
-  409: 'duplicate_transaction',
-  413: 'invalid_request',
-  422: 'unsupported_currency',
-  500: 'internal_error',
-};
+import { ServiceError, cliFailure, fail } from '../errors/service-error';
 
 /** The one place any thrown value becomes the spec's envelope (§Errors/Envelopes). */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -42,18 +24,11 @@ function toServiceError(error: FastifyError | ServiceError, request: FastifyRequ
 /** The generic 500 of the route (§Errors, "Messages on 500 are generic"), keeping the cause for the log. */
 function routeFailure(request: FastifyRequest, cause: unknown): ServiceError {
   const config = request.routeOptions.config;
-  if (config.cliFailure) {
-    return new ServiceError(catalogue.dashboardFailed, {
-      message: messageTemplates.cliFailure(config.cliFailure, request.id),
-      details: { request_id: request.id },
-      cause,
-    });
-  }
+  if (config.cliFailure) return cliFailure(config.cliFailure, request.id, cause);
   if (config.failure) {
-    const entry = catalogue[config.failure];
     // Readiness 500 is typed and tells when to retry (§Limits, "Readiness 500 retry hint").
-    const extra = entry.envelope === 'typed' ? { retry_after_seconds: readinessRetryAfterSeconds } : undefined;
-    return new ServiceError(entry, { extra, cause });
+    const typed = catalogue[config.failure].envelope === 'typed';
+    return fail(config.failure, { extra: typed ? { retry_after_seconds: readinessRetryAfterSeconds } : undefined, cause });
   }
   return fail('dashboardFailed', { cause });
 }
@@ -74,7 +49,7 @@ export function renderBody(error: ServiceError, request: FastifyRequest): Record
       status: error.status,
       name: platformErrorNames[error.status as PlatformStatus] ?? 'InternalServerError',
       message: error.message,
-      ...(withCode ? { code: error.code ?? codeForStatus[error.status] ?? 'internal_error' } : {}),
+      ...(withCode ? { code: error.code ?? (saleCodeByStatus as Partial<Record<number, string>>)[error.status] ?? 'internal_error' } : {}),
       details: error.details,
     },
   };

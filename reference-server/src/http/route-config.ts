@@ -1,10 +1,10 @@
-import type { CatalogueKey, CliFailure } from '@svc/types';
+import type { CliFailure, FixedCatalogueKey } from '@svc/types';
 import type { ManagementCredential, RouteBucketName } from './rate-limit';
 
 /** Per-route settings read by the shared hooks; set with `config: { … }` on a route. */
 export interface SvcRouteConfig {
   /** Catalogue key of this route's generic 500 (§Errors, 500 messages). */
-  failure?: CatalogueKey;
+  failure?: FixedCatalogueKey;
   /** CLI routes: the 500 message names this failure and ends with the request id (§Request ids). */
   cliFailure?: CliFailure;
   /** Sale and refund: every platform error carries `error.code` (§Errors/Envelopes). */

@@ -1,24 +1,14 @@
 import { domainDeps } from './domain-deps';
 import type { FastifyInstance } from 'fastify';
-import { catalogue, messageTemplates, type CliFailure } from '@svc/types';
 import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
 import { programStatus } from '../domain/cli/status';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
 import { requireLoginToken } from '../domain/login/login-token';
-import { fail, ServiceError } from '../errors/service-error';
+import { cliFailure, fail, ServiceError } from '../errors/service-error';
 import { keyProgramOf, programKeyHook } from '../http/program-key';
 
 type TestEventBody = { event_type?: unknown; type?: unknown } | undefined;
-
-/** A CLI 500 naming what failed, with the request id (§Request ids); for routes with two failure messages. */
-function cliFailure(what: CliFailure, requestId: string, cause: unknown): ServiceError {
-  return new ServiceError(catalogue.dashboardFailed, {
-    message: messageTemplates.cliFailure(what, requestId),
-    details: { request_id: requestId },
-    cause,
-  });
-}
 
 /** §CLI routes: /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
 export async function cliRoutes(app: FastifyInstance): Promise<void> {

@@ -95,7 +95,8 @@ export class SvcApiError extends SvcError {
   declare readonly status: number;
   /**
    * `error.code`; where the envelope has none (platform errors outside sale and refund), `error.details.code`
-   * (`ACCOUNT_BLOCKED`), else the catalogue's client code of the message, else of the status (`http_<status>`).
+   * (the catalogue's client code, or `ACCOUNT_BLOCKED`), else the code of the status (`clientCodeByStatus`), else
+   * `http_<status>`. Never read from the message text.
    */
   declare readonly code: SvcErrorCode;
   /** `error.details` of the platform envelope; `{}` for the typed envelope. */

@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type * as Sdk from '../../src/index';
 
-// The built ESM and CJS copies, as a process that loads both would have them (`pnpm test` builds first).
-const esm = (await import('../../dist/index.js')) as unknown as typeof Sdk;
+// The built ESM and CJS copies, as a process that loads both would have them (`pnpm test` builds first). Loaded by
+// URL, so the type-check (`pnpm lint`, before any build) takes their types from the source.
+const esm = (await import(new URL('../../dist/index.js', import.meta.url).href)) as typeof Sdk;
 const cjs = createRequire(import.meta.url)('../../dist/index.cjs') as typeof Sdk;
 const meta = { requestId: 'req-1', rateLimit: undefined };
 

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @svc/server's build, by path like the reference server's in harness.ts: @svc/server's tests depend on the reference
-// server, which depends on this package, so a devDependency on @svc/server would make a cycle.
-import { clickCookieHeaders } from '../../../server/dist/cookies.js';
+import type { clickCookieHeaders as ClickCookieHeaders } from '@svc/server/cookies';
 import {
   clickCookie,
   callSvc,
@@ -16,6 +14,11 @@ import {
   waitForPosts,
   type World,
 } from './harness';
+
+// @svc/server's build, by URL like the reference server's in harness.ts: @svc/server's tests depend on the reference
+// server, which depends on this package, so a devDependency on @svc/server would make a cycle.
+const builtCookies = new URL('../../../server/dist/cookies.js', import.meta.url).href;
+const { clickCookieHeaders } = (await import(builtCookies)) as { clickCookieHeaders: typeof ClickCookieHeaders };
 
 const clickPath = '/api/v1/track/click';
 

@@ -1,9 +1,13 @@
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-// The built reference server, by path on purpose: @svc/reference-server depends on @svc/tracker (it serves the
-// script), so a devDependency back would make a cycle in the workspace graph. `pnpm build` builds it after us.
-import { startReferenceServer, type ReferenceServer } from '../../../../reference-server/dist/index.js';
+import type { ReferenceServer, startReferenceServer as StartReferenceServer } from '@svc/reference-server';
 import { apiHost, startEdge, type Edge } from './edge';
+
+// The built reference server, by URL on purpose: @svc/reference-server depends on @svc/tracker (it serves the
+// script), so a devDependency back would make a cycle in the workspace graph; `pnpm build` builds it after us. Its
+// types come from its source (tsconfig.base.json's paths), so the type-check needs no build.
+const builtServer = new URL('../../../../reference-server/dist/index.js', import.meta.url).href;
+const { startReferenceServer } = (await import(builtServer)) as { startReferenceServer: typeof StartReferenceServer };
 
 /**
  * The browser engine: Chromium (playwright-core), or Firefox ESR (puppeteer-core over WebDriver BiDi) in the

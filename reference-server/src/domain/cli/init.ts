@@ -1,5 +1,5 @@
 import { commissionTypes, type CommissionType, type Program as ProgramWire } from '@svc/types';
-import { fail } from '../../errors/service-error';
+import { fail, failTemplated } from '../../errors/service-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { mayCreateWorkspace, type WorkspaceCreators } from '../programs/creators';
@@ -8,7 +8,6 @@ import { rateWithinCap } from '../commissions/limits';
 import { createProgram } from '../programs/create-program';
 import { programDomain, programName } from '../programs/fields';
 import { programView } from '../programs/view';
-import { commissionTypeError } from './errors';
 import { objectBody } from '../../json/fields';
 
 const present = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
@@ -41,7 +40,7 @@ export async function initProgram(
   const validName = programName(name);
   const validDomain = programDomain(domain);
   if (typeof type !== 'string' || !(commissionTypes as readonly string[]).includes(type)) {
-    throw commissionTypeError(String(type));
+    throw failTemplated('initCommissionTypeInvalid', [String(type)]);
   }
   if (typeof rate !== 'number' || !Number.isFinite(rate) || rate <= 0) throw fail('initRateInvalid');
   if (!rateWithinCap(type as CommissionType, rate)) throw fail('initRateTooLarge');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { catalogue, type components } from '@svc/types';
-import { ServiceError } from '../../errors/service-error';
+import type { components } from '@svc/types';
+import { fail, failTemplated, ServiceError } from '../../errors/service-error';
 import { chainRunsSince, insertChainRun } from '../../store/dashboard-chain-runs';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
@@ -8,7 +8,6 @@ import { recordClick } from '../tracking/click';
 import { recordLead } from '../tracking/lead';
 import { ownSyntheticCall } from '../tracking/origin';
 import { recordSale } from '../tracking/sale';
-import { eventTypeError } from './errors';
 import { ensureTestLink, testAffiliateUrl } from './test-fixture';
 
 export type TestEventResult = components['schemas']['TestEventResult'];
@@ -27,7 +26,7 @@ const testCustomerKey = () => `test_cust_${randomBytes(8).toString('hex')}`;
 /** §CLI errors, POST /test-event: `Invalid event_type: <value>. Valid: click, lead, sale`. */
 export function parseEventType(value: unknown): TestEventType {
   if (value === 'click' || value === 'lead' || value === 'sale') return value;
-  throw eventTypeError(String(value));
+  throw failTemplated('testEventTypeInvalid', [String(value)]);
 }
 
 /**
@@ -93,7 +92,7 @@ export async function runSyntheticChain(deps: DomainDeps, program: Program): Pro
   const runs = await chainRunsSince(deps.db, program.id, now - hourMs);
   if (runs.count >= chainCapPerHour) {
     const retryAfter = Math.max(1, Math.ceil(((runs.oldest ?? now) + hourMs - now) / 1000));
-    throw new ServiceError(catalogue.chainCapReached, {
+    throw fail('chainCapReached', {
       extra: { status: 429, retry_after_seconds: retryAfter },
       headers: { 'Retry-After': retryAfter },
     });

@@ -1,4 +1,4 @@
-import { fail } from '../../errors/service-error';
+import { fail, failTemplated } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
 import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
@@ -9,7 +9,6 @@ import { isUniqueViolation } from '../../store/unique-violation';
 import type { DomainDeps } from '../deps';
 import { countLead } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
-import { leadStatusError } from './errors';
 import { checkOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
 
@@ -163,7 +162,7 @@ async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program,
   } catch (error) {
     if (error instanceof CustomerChanged) return null;
     // Two identical first leads at once: the key's customer now exists, so this one is a second lead.
-    if (isUniqueViolation(error)) throw leadStatusError('lead');
+    if (isUniqueViolation(error)) throw failTemplated('leadStatusInvalid', ['lead']);
     throw error;
   }
 }
@@ -238,5 +237,5 @@ function refuseSecondLead(customer: Customer, provisional: boolean, serverMode: 
   if (serverMode && isBrowserOnlyLead(customer)) return;
   const settled = customer.status === 'lead' || customer.status === 'converted';
   const alreadyProvisional = customer.status === 'provisional_lead' && provisional;
-  if (settled || alreadyProvisional) throw leadStatusError(customer.status);
+  if (settled || alreadyProvisional) throw failTemplated('leadStatusInvalid', [customer.status]);
 }

@@ -1,7 +1,6 @@
-import { fail } from '../../errors/service-error';
+import { fail, failTemplated } from '../../errors/service-error';
 import { allowedOriginsOf } from '../../store/programs';
 import type { Program } from '../../store/schema';
-import { originError } from './errors';
 
 /**
  * The server's own synthetic events (the dashboard's "Send test click" and "Run verification", `svc test`): made
@@ -23,5 +22,5 @@ export function checkOrigin(program: Program, origin: CallOrigin): void {
   const allowed = allowedOriginsOf(program);
   if (allowed === null || origin === ownSyntheticCall) return;
   if (origin === undefined) throw fail('originRequired');
-  if (!allowed.includes(origin)) throw originError(origin);
+  if (!allowed.includes(origin)) throw failTemplated('originNotAllowed', [origin]);
 }

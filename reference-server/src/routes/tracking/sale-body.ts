@@ -1,6 +1,5 @@
 import { currencies, providers, type Currency } from '@svc/types';
-import { currencyError, providerError } from '../../domain/tracking/errors';
-import { fail } from '../../errors/service-error';
+import { fail, failTemplated } from '../../errors/service-error';
 import { maxAmountCents } from '../../domain/commissions/limits';
 import { stringField, testModeOf, type Body } from './body';
 
@@ -34,9 +33,13 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
   const sent = body.currency ?? 'USD';
   // Any case, stored upper-case: Stripe and most processors send `usd` (spec/openapi.yaml `CurrencyInput`, **Decision**).
   const currency = typeof sent === 'string' ? sent.toUpperCase() : sent;
-  if (!currencies.includes(currency as Currency)) throw currencyError(typeof sent === 'string' ? sent : JSON.stringify(sent));
+  if (!currencies.includes(currency as Currency))
+    throw failTemplated('saleCurrencyUnsupported', [typeof sent === 'string' ? sent : JSON.stringify(sent)], {
+      details: { supported: [...currencies] },
+    });
   const occurredAt = body.occurred_at === undefined ? now : parseOccurredAt(body.occurred_at, now);
-  if (body.provider !== undefined && !providers.includes(body.provider as (typeof providers)[number])) throw providerError(providers);
+  if (body.provider !== undefined && !providers.includes(body.provider as (typeof providers)[number]))
+    throw failTemplated('saleProviderInvalid', [providers]);
   const ppi = body.provider_payment_id;
   if (ppi !== undefined && (typeof ppi !== 'string' || ppi.length < 1 || ppi.length > 255)) throw fail('saleProviderPaymentIdInvalid');
   if (body.livemode !== undefined && typeof body.livemode !== 'boolean') throw fail('saleLivemodeInvalid');

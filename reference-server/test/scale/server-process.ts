@@ -78,7 +78,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       if (!output.includes('listening on')) return;
       clearTimeout(timer);
       // Stop looking: scanning the whole output again on every later chunk cost the benchmark's load generator (this
-      // process) more CPU the longer a loaded server logged, and slowed what it measured (BENCHMARKS.md).
+      // process) more CPU the longer a loaded server logged, and slowed what it measured (docs/performance-notes.md).
       child.stdout.off('data', onData);
       resolve();
     };

@@ -12,6 +12,9 @@ export default defineConfig({
     'sqlite-checkpointer': 'src/store/checkpoint/worker.ts',
   },
   format: ['esm'],
+  // Kysely ships as some 260 ES modules, and loading them was the largest part of a start (docs/performance-notes.md,
+  // "Start-up and memory"); bundled in, only what the server uses is loaded, from the one file.
+  noExternal: ['kysely'],
   target: 'node20',
   // dist/dashboard is the dashboard's browser code (scripts/build-dashboard.ts, run after tsup), replaced file by file
   // in place: never emptied, so a server or test running meanwhile always finds it.

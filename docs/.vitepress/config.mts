@@ -61,6 +61,7 @@ export default defineConfig({
           { text: 'Deploying to production', link: '/deploying' },
           { text: 'Rotating a program API key', link: '/key-rotation' },
           { text: 'Troubleshooting', link: '/troubleshooting' },
+          { text: 'Performance notes', link: '/performance-notes' },
         ],
       },
       {

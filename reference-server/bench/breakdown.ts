@@ -6,7 +6,7 @@ import { spawnBenchServer } from './processes';
 
 /**
  * `node --import tsx bench/breakdown.ts [sqlite|postgres]`: the per-request CPU breakdown of click, lead and sale
- * (BENCHMARKS.md, "Where a tracking request's time goes"). Each route is loaded (50 connections, BENCH_SECONDS,
+ * (docs/performance-notes.md, "Where a tracking request's time goes"). Each route is loaded (50 connections, BENCH_SECONDS,
  * default 5) against the built server running under `node --cpu-prof`, one server process per route on a database
  * the earlier routes filled (fresh clicks for the leads, attributed customers for the sales), and the samples are
  * grouped by what they were doing: parse, auth, lookups and SQL, logging, serialisation, sockets, GC, idle.

@@ -11,6 +11,11 @@ export interface LoadResult {
   /** Peak resident memory of the server process during the run, in MB. */
   peakRssMb: number;
   /**
+   * What grew, from the server's own samples (bench/memory-sampler.mjs) in the run's window: the peaks of V8's heap
+   * (reserved and used) and of memory outside it (Buffers, native); absent without samples.
+   */
+  peakHeap?: { totalMb: number; usedMb: number; externalMb: number };
+  /**
    * The server process's CPU time (user and system) per request, in µs: what a request costs, steadier than req/s
    * on shared cores, where the load generator and the neighbours take turns with the server.
    */
@@ -25,6 +30,8 @@ export interface LoadOptions {
   seconds: number;
   connections: number;
   request: RequestSpec;
+  /** The server's memory samples (bench/memory-sampler.mjs). */
+  memoryFile?: string;
 }
 
 /** Resident set size of a process (Linux `/proc`), in MB. */
@@ -48,8 +55,32 @@ export function cpuMs(pid: number): number {
   }
 }
 
+const mb = (bytes: number) => bytes / 2 ** 20;
+
+/** Peaks of the samples the server wrote between `from` and `to` (epoch ms); undefined when there are none. */
+function heapPeaks(file: string, from: number, to: number): LoadResult['peakHeap'] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  let peaks: LoadResult['peakHeap'];
+  for (const line of text.split('\n')) {
+    const [at, , heapTotal, heapUsed, external] = line.split(' ').map(Number);
+    if (at === undefined || !(at >= from && at <= to)) continue;
+    peaks = {
+      totalMb: Math.max(peaks?.totalMb ?? 0, mb(heapTotal!)),
+      usedMb: Math.max(peaks?.usedMb ?? 0, mb(heapUsed!)),
+      externalMb: Math.max(peaks?.externalMb ?? 0, mb(external!)),
+    };
+  }
+  return peaks;
+}
+
 /** One autocannon run against `url`, sampling the server's RSS every 100 ms. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
+  const startedAt = Date.now();
   let peak = rssMb(options.pid);
   const cpuBefore = cpuMs(options.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(options.pid))), 100);
@@ -71,6 +102,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       peakRssMb: peak,
       cpuUsPerRequest: result.requests.total > 0 ? ((cpuMs(options.pid) - cpuBefore) * 1000) / result.requests.total : 0,
       statuses,
+      ...(options.memoryFile ? { peakHeap: heapPeaks(options.memoryFile, startedAt, Date.now()) } : {}),
     };
   } finally {
     clearInterval(sampler);

@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnServer, type ServerProcess } from '../test/scale/server-process';
 
@@ -35,7 +38,33 @@ export async function spawnBare(): Promise<BareProcess> {
   };
 }
 
-/** The reference server, built, as production runs it, with the rate limits off (they would cap the load). */
-export function spawnBenchServer(databaseUrl: string, nodeArgs: string[] = []): Promise<ServerProcess> {
-  return spawnServer({ databaseUrl, env: { SVC_RATE_LIMITS: 'off' }, nodeArgs });
+export interface BenchServer extends ServerProcess {
+  /** Where the server's memory samples go (bench/memory-sampler.mjs), read per run by bench/load.ts. */
+  memoryFile: string;
+}
+
+const sampler = fileURLToPath(new URL('./memory-sampler.mjs', import.meta.url));
+let servers = 0;
+
+/**
+ * The reference server, built, as production runs it, with the rate limits off (they would cap the load), and the
+ * memory sampler loaded into it.
+ */
+export async function spawnBenchServer(databaseUrl: string, nodeArgs: string[] = []): Promise<BenchServer> {
+  const memoryFile = join(tmpdir(), `svc-bench-memory-${process.pid}-${++servers}.txt`);
+  const server = await spawnServer({
+    databaseUrl,
+    env: { SVC_RATE_LIMITS: 'off', SVC_BENCH_MEMORY: memoryFile },
+    nodeArgs: ['--import', sampler, ...nodeArgs],
+  });
+  const stop = server.stop.bind(server);
+  return {
+    ...server,
+    memoryFile,
+    async stop(signal) {
+      const code = await stop(signal);
+      rmSync(memoryFile, { force: true });
+      return code;
+    },
+  };
 }

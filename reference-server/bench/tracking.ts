@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerProcess } from '../test/scale/server-process';
 import type { RequestSpec } from 'autocannon';
 import { load, type LoadResult } from './load';
-import { spawnBare, spawnBenchServer } from './processes';
+import { spawnBare, spawnBenchServer, type BenchServer } from './processes';
 
 export interface TrackingPair {
   route: 'click' | 'lead' | 'sale';
@@ -36,6 +36,46 @@ export interface TrackingBenchOptions {
   seconds: number;
   connections: number;
   nodeArgs?: string[];
+  /**
+   * Server processes sharing the database (PostgreSQL only), 1 by default: every run splits its connections evenly
+   * between them, as a load balancer would, and adds up what they did.
+   */
+  servers?: number;
+}
+
+type Target = { url: string; pid: number; memoryFile?: string };
+
+/**
+ * One run split over `targets` at once, `connections` shared evenly: requests and non-2xx summed, the worst p50 and
+ * p99, the largest process's memory, CPU per request over all of them. The request spec is shared, so a
+ * `setupRequest` numbering bodies numbers them across the targets (fresh transaction ids stay unique).
+ */
+async function loadSplit(
+  name: string,
+  targets: Target[],
+  options: { seconds: number; connections: number },
+  request: Parameters<typeof load>[0]['request'],
+): Promise<LoadResult> {
+  const each = Math.max(1, Math.floor(options.connections / targets.length));
+  const results = await Promise.all(
+    targets.map((target) =>
+      load({ name, url: target.url, pid: target.pid, seconds: options.seconds, connections: each, request, memoryFile: target.memoryFile }),
+    ),
+  );
+  if (results.length === 1) return results[0]!;
+  const rps = results.reduce((sum, r) => sum + r.rps, 0);
+  return {
+    name,
+    rps,
+    p50: Math.max(...results.map((r) => r.p50)),
+    p99: Math.max(...results.map((r) => r.p99)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    peakRssMb: Math.max(...results.map((r) => r.peakRssMb)),
+    cpuUsPerRequest: rps > 0 ? results.reduce((sum, r) => sum + r.cpuUsPerRequest * r.rps, 0) / rps : 0,
+    statuses: {},
+    peakHeap: results.map((r) => r.peakHeap).reduce((a, b) => (a && b && a.totalMb >= b.totalMb ? a : (b ?? a))),
+  };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -43,7 +83,7 @@ const json = { 'content-type': 'application/json' };
 /**
  * autocannon's `setupRequest` sending `body(n)` as the n-th request's body, n counting from 0 in each run. The bare
  * route's lead and sale runs take their bodies from the same `body` as the server's: the load generator shares the
- * cores, so both runs must cost it the same (a constant body made the bare route 10–24 % faster, BENCHMARKS.md).
+ * cores, so both runs must cost it the same (a constant body made the bare route 10–24 % faster, docs/performance-notes.md).
  */
 function freshBody(body: (n: number, context: Record<string, unknown>) => string): NonNullable<RequestSpec['setupRequest']> {
   let n = 0;
@@ -56,7 +96,10 @@ function freshBody(body: (n: number, context: Record<string, unknown>) => string
  * fresh clicks (server mode), sales with fresh transaction ids for attributed customers (commission each).
  */
 export async function benchTracking(store: string, databaseUrl: string, options: TrackingBenchOptions): Promise<TrackingBench> {
-  const server = await spawnBenchServer(databaseUrl, options.nodeArgs);
+  // One after the other: the first migrates the schema, the next find it ready.
+  const servers: BenchServer[] = [];
+  for (let i = 0; i < (options.servers ?? 1); i++) servers.push(await spawnBenchServer(databaseUrl, options.nodeArgs));
+  const server = servers[0]!;
   const bare = await spawnBare();
   try {
     const program = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
@@ -64,19 +107,22 @@ export async function benchTracking(store: string, databaseUrl: string, options:
     const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
     const auth = { ...json, authorization: `Bearer ${program.api_token}` };
     const clickBody = JSON.stringify({ affiliate_url: `https://shop.example.com/landing?aff=${link.short_link}&utm_source=bench` });
-    const run = (name: string, target: { url: string; pid: number }, request: Parameters<typeof load>[0]['request']) =>
-      load({ name, url: target.url, pid: target.pid, seconds: options.seconds, connections: options.connections, request });
-    const serverTarget = { url: server.url, pid: server.child.pid! };
+    const run = (name: string, target: Target | Target[], request: Parameters<typeof load>[0]['request']) =>
+      loadSplit(name, [target].flat(), options, request);
+    const serverTarget = servers.map((s) => ({ url: s.url, pid: s.child.pid!, memoryFile: s.memoryFile }));
 
-    // Warm both processes up (JIT, connection pools, SQLite page cache) before anything is measured.
-    await load({
-      name: 'warm-up',
-      url: server.url,
-      pid: server.child.pid!,
-      seconds: 2,
-      connections: options.connections,
-      request: { method: 'POST', path: '/api/v1/track/click', headers: json, body: clickBody },
-    });
+    // Warm every process up (JIT, connection pools, SQLite page cache) before anything is measured.
+    await loadSplit(
+      'warm-up',
+      serverTarget,
+      { seconds: 2, connections: options.connections },
+      {
+        method: 'POST',
+        path: '/api/v1/track/click',
+        headers: json,
+        body: clickBody,
+      },
+    );
     await load({
       name: 'warm-up',
       url: bare.url,
@@ -142,7 +188,7 @@ export async function benchTracking(store: string, databaseUrl: string, options:
     return { store, pairs };
   } finally {
     await bare.stop();
-    await stopServer(server);
+    for (const s of servers) await stopServer(s);
   }
 }
 

@@ -36,7 +36,7 @@ let stdout: ReturnType<typeof pino.destination> | undefined;
 /**
  * Standard output through pino's asynchronous destination (sonic-boom, `sync: false`): a log line is queued and
  * written by the event loop in batches, never with a blocking `write(2)` per request (a pipe's writes are
- * synchronous in Node on Linux; they were most of the logging share of a tracking request's CPU, BENCHMARKS.md).
+ * synchronous in Node on Linux; they were most of the logging share of a tracking request's CPU, docs/performance-notes.md).
  * pino flushes it on exit. One for the process, shared by every app built in it.
  */
 function asyncStdout(): ReturnType<typeof pino.destination> {
@@ -62,7 +62,7 @@ type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 /**
  * Fastify's per-request child logger (its `childLoggerFactory`), made the first time the request logs through it.
  * Most requests never do (their one line is written by `registerRequestLog`), and a pino child per request (its
- * bindings serialised through the redaction) was 1 to 2 % of a tracking request's CPU (BENCHMARKS.md, "The hot
+ * bindings serialised through the redaction) was 1 to 2 % of a tracking request's CPU (docs/performance-notes.md, "The hot
  * path, fifth pass").
  */
 class LazyChildLogger implements FastifyBaseLogger {
@@ -133,7 +133,7 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
  * One line per answered request: request id, method, route, path (never the query string: it carries login
  * states and sign-in codes), status and time. Replaces Fastify's two default lines, which log the full URL.
  * These fields are fixed and never hold a credential, so the line is written by a child without the redaction pass
- * (the wildcard paths above walk every object logged: 4 % of a click's CPU, BENCHMARKS.md); every other log call
+ * (the wildcard paths above walk every object logged: 4 % of a click's CPU, docs/performance-notes.md); every other log call
  * stays redacted.
  */
 export function registerRequestLog(app: FastifyInstance): void {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type * as Ioredis from 'ioredis';
 import { windowMs, type RateLimitStore } from './rate-limit';
 
 export interface RedisRateLimitStoreOptions {
@@ -10,6 +11,9 @@ export interface RedisRateLimitStoreOptions {
 }
 
 export const defaultRedisPrefix = 'svc:rl:';
+
+/** ioredis, loaded when a server is given Redis, not on import: one without never loads it (test/start-up/drivers.test.ts). */
+const redisClass = () => (createRequire(import.meta.url)('ioredis') as typeof Ioredis).Redis;
 
 /**
  * How long a request may wait on Redis. Nothing queues while Redis is away (`enableOfflineQueue: false`: a command
@@ -25,12 +29,13 @@ export const redisWaits = { connectTimeoutMs: 1_000, commandTimeoutMs: 300, maxR
  * `maxmemory` and `maxmemory-policy volatile-lru` bounds them with Redis's own O(1) LRU eviction (README).
  */
 export class RedisRateLimitStore implements RateLimitStore {
-  private readonly redis: Redis;
+  private readonly redis: Ioredis.Redis;
   private readonly prefix: string;
 
   constructor(url: string, options: RedisRateLimitStoreOptions = {}) {
     this.prefix = options.prefix ?? defaultRedisPrefix;
-    this.redis = new Redis(url, {
+    const RedisClient = redisClass();
+    this.redis = new RedisClient(url, {
       enableOfflineQueue: false,
       connectTimeout: redisWaits.connectTimeoutMs,
       commandTimeout: redisWaits.commandTimeoutMs,

@@ -1,5 +1,5 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import * as oidc from 'openid-client';
+import type * as Jose from 'jose';
+import type * as Oidc from 'openid-client';
 import { emailVerified } from './email-verified';
 import { IdentityProviderError, type IdentityProvider, type VerifiedIdentity } from '../domain/login/identity-provider';
 
@@ -22,6 +22,13 @@ const asymmetricAlgorithms = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS51
 /** Scopes: `openid` and `email` are required (the account's email comes from the claim). */
 export const oidcScope = 'openid email profile';
 
+/**
+ * openid-client and jose, loaded by the first sign-in rather than on import: a server without `SVC_OIDC_*` never
+ * loads them (test/start-up/drivers.test.ts).
+ */
+let libraries: Promise<[typeof Oidc, typeof Jose]> | undefined;
+const oidcLibraries = () => (libraries ??= Promise.all([import('openid-client'), import('jose')]));
+
 /** Plain-HTTP issuers only on this machine (a local identity provider in development and tests). */
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
@@ -32,20 +39,31 @@ const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(ur
  */
 export function openIdProvider(settings: OidcSettings): IdentityProvider {
   const issuerUrl = new URL(settings.issuer);
-  const options = isLoopback(issuerUrl) && issuerUrl.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
-  let discovered: Promise<oidc.Configuration> | undefined;
-  let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
+  const insecure = isLoopback(issuerUrl) && issuerUrl.protocol === 'http:';
+  let discovered: Promise<Oidc.Configuration> | undefined;
+  let jwks: ReturnType<typeof Jose.createRemoteJWKSet> | undefined;
 
   const configuration = () => {
-    discovered ??= oidc.discovery(issuerUrl, settings.clientId, settings.clientSecret, undefined, options).catch((cause: unknown) => {
-      discovered = undefined;
-      throw new IdentityProviderError('unreachable', `OpenID Connect discovery of ${settings.issuer} failed`, { cause });
-    });
+    discovered ??= oidcLibraries()
+      .then(([oidc]) =>
+        oidc.discovery(
+          issuerUrl,
+          settings.clientId,
+          settings.clientSecret,
+          undefined,
+          insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        ),
+      )
+      .catch((cause: unknown) => {
+        discovered = undefined;
+        throw new IdentityProviderError('unreachable', `OpenID Connect discovery of ${settings.issuer} failed`, { cause });
+      });
     return discovered;
   };
 
   return {
     async authorizationUrl({ state, nonce, codeChallenge }) {
+      const [oidc] = await oidcLibraries();
       return oidc.buildAuthorizationUrl(await configuration(), {
         redirect_uri: settings.redirectUri,
         scope: oidcScope,
@@ -58,6 +76,7 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
 
     async exchangeCode({ url, state, nonce, codeVerifier }) {
       const config = await configuration();
+      const [oidc] = await oidcLibraries();
       try {
         const tokens = await oidc.authorizationCodeGrant(config, url, {
           pkceCodeVerifier: codeVerifier,
@@ -85,6 +104,7 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
     async verifyIdToken(token, { nowMs, nonce, maxAgeSeconds }) {
       const metadata = (await configuration()).serverMetadata();
       if (!metadata.jwks_uri) throw new IdentityProviderError('unreachable', `${settings.issuer} publishes no jwks_uri`);
+      const [, { createRemoteJWKSet, jwtVerify }] = await oidcLibraries();
       jwks ??= createRemoteJWKSet(new URL(metadata.jwks_uri));
       try {
         const { payload } = await jwtVerify(token, jwks, {
@@ -103,7 +123,7 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
   };
 }
 
-function identityOf(claims: JWTPayload | oidc.IDToken, settings: OidcSettings): VerifiedIdentity {
+function identityOf(claims: Jose.JWTPayload | Oidc.IDToken, settings: OidcSettings): VerifiedIdentity {
   if (typeof claims.iss !== 'string' || typeof claims.sub !== 'string') throw new Error('ID token without iss or sub');
   return {
     issuer: claims.iss,

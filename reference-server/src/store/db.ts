@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { initialMigration } from './migrations/0001_initial';
 import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
 import { productionSignInMigration } from './migrations/0003_production_sign_in';
@@ -17,6 +17,7 @@ import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
+import { pgDriver } from './pg-driver';
 import { preparedName } from './prepared';
 import { JOINED, statementRefused, type JoinedAnswer } from './round-trips';
 import type { Database } from './schema';
@@ -43,10 +44,6 @@ export interface OpenStoreOptions {
   /** PostgreSQL: the cached lookups' age limit (store/lookup-cache.ts); 1,000 ms by default. */
   lookupCacheMaxAgeMs?: number;
 }
-
-// int8 (bigint) and numeric come back from pg as strings; every such column here holds an integer that
-// fits in a double (epoch ms, cents, ids), so parse them once at the driver.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
  * Opens the store named by a DATABASE_URL: `sqlite::memory:`, `sqlite:<file>` or `postgres://…`
@@ -115,6 +112,7 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   url.searchParams.delete('schema');
   if (!/^[a-z_][a-z0-9_]*$/i.test(schema)) throw new Error(`invalid PostgreSQL schema name: ${schema}`);
 
+  const pg = pgDriver();
   const bootstrap = new pg.Client({ connectionString: url.toString() });
   await bootstrap.connect();
   await bootstrap.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -217,7 +215,7 @@ function listenForChanges(connectionString: string, channel: string, lookups: Lo
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
-    const next = new pg.Client({ connectionString });
+    const next = new (pgDriver().Client)({ connectionString });
     client = next;
     next.on('notification', () => lookups.invalidate());
     next.on('error', () => {

@@ -1,5 +1,5 @@
 import type { CompiledQuery } from 'kysely';
-import pg from 'pg';
+import { pgDriver } from './pg-driver';
 
 /**
  * PostgreSQL: `query`'s text with each `$n` replaced by its value written as a literal, for a text of several
@@ -60,11 +60,11 @@ function literal(value: unknown): string | undefined {
       else if (isScalar(element) && !String(element).includes('\0')) elements.push(arrayElement(String(element)));
       else return undefined;
     }
-    return pg.escapeLiteral(`{${elements.join(',')}}`);
+    return pgDriver().escapeLiteral(`{${elements.join(',')}}`);
   }
   if (!isScalar(value)) return undefined;
   const text = String(value);
-  return text.includes('\0') ? undefined : pg.escapeLiteral(text);
+  return text.includes('\0') ? undefined : pgDriver().escapeLiteral(text);
 }
 
 const isScalar = (value: unknown): value is string | number | bigint | boolean =>

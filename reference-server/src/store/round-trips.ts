@@ -1,6 +1,6 @@
 import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
-import pg from 'pg';
 import { inlined } from './literals';
+import { isPgDatabaseError } from './pg-driver';
 import { writesCachedTables } from './lookup-cache';
 
 type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
@@ -156,5 +156,5 @@ export function deferStatement(connection: DatabaseConnection, query: CompiledQu
  * outcome unknown and the connection unusable (store/db.ts ends it).
  */
 export function statementRefused(error: unknown): boolean {
-  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
+  return isPgDatabaseError(error) && error.severity === 'ERROR';
 }

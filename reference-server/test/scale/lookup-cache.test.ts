@@ -4,7 +4,7 @@ import { spawnServer, type ServerProcess } from './server-process';
 
 // Two servers on one PostgreSQL schema, each with its lookup cache (reference-server/src/store/lookup-cache.ts):
 // a change answered by one reaches the other through LISTEN/NOTIFY within the documented bound of one second
-// (BENCHMARKS.md, "Cached lookups"). The entries' own age limit is raised to ten minutes here, so only the
+// (docs/performance-notes.md, "Cached lookups"). The entries' own age limit is raised to ten minutes here, so only the
 // notification can explain the other server seeing the change. SQLite is one process: nothing to learn there.
 const skipReason = postgresUrl ? undefined : 'DATABASE_URL does not name PostgreSQL';
 if (skipReason) console.warn(`lookup cache across servers skipped: ${skipReason}`);

@@ -40,6 +40,17 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * `count` servers on one database (a PostgreSQL schema: servers on one SQLite file are not supported). One after
+ * the other at first: the first creates the schema and migrates, the rest find it ready and start together.
+ */
+export async function spawnServers(count: number, options: SpawnOptions): Promise<ServerProcess[]> {
+  const { port: _onePortForOneServer, ...shared } = options;
+  const first = await spawnServer(shared);
+  const rest = await Promise.all(Array.from({ length: count - 1 }, () => spawnServer(shared)));
+  return [first, ...rest];
+}
+
 /** Spawns `node dist/server.js` with test control on and waits until it listens. */
 export async function spawnServer(options: SpawnOptions): Promise<ServerProcess> {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run \`pnpm --filter @svc/reference-server build\` first`);
@@ -67,7 +78,7 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       if (!output.includes('listening on')) return;
       clearTimeout(timer);
       // Stop looking: scanning the whole output again on every later chunk cost the benchmark's load generator (this
-      // process) more CPU the longer a loaded server logged, and slowed what it measured (BENCHMARKS.md).
+      // process) more CPU the longer a loaded server logged, and slowed what it measured (docs/performance-notes.md).
       child.stdout.off('data', onData);
       resolve();
     };

@@ -1,4 +1,3 @@
-import { SignJWT, jwtVerify } from 'jose';
 import { idTokenSeconds } from './lifetimes';
 
 /** The audience of id_tokens the development identity provider issues for the CLI login. */
@@ -18,10 +17,14 @@ export interface IdTokenClaims {
   email: string;
 }
 
+/** jose, loaded by the first CLI login rather than on import (start-up: test/start-up/drivers.test.ts). */
+const jose = () => import('jose');
+
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 /** Signs the id_token of the reference server's development identity provider (jose, HS256). */
-export function issueIdToken(issuer: IdTokenIssuer, claims: IdTokenClaims): Promise<string> {
+export async function issueIdToken(issuer: IdTokenIssuer, claims: IdTokenClaims): Promise<string> {
+  const { SignJWT } = await jose();
   const iat = Math.floor(issuer.now / 1000);
   return new SignJWT({ email: claims.email })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -35,6 +38,7 @@ export function issueIdToken(issuer: IdTokenIssuer, claims: IdTokenClaims): Prom
 
 /** Verifies signature, issuer, audience and expiry; undefined when any check fails. */
 export async function verifyIdToken(issuer: IdTokenIssuer, token: string): Promise<IdTokenClaims | undefined> {
+  const { jwtVerify } = await jose();
   try {
     const { payload } = await jwtVerify(token, keyOf(issuer.secret), {
       algorithms: ['HS256'],

@@ -2,7 +2,7 @@ import { randomFillSync } from 'node:crypto';
 
 /**
  * Random bytes for click ids, drawn from the CSPRNG 256 ids at a time: one `randomBytes` call per click was 5 % of
- * the click route's CPU (BENCHMARKS.md, "Where a tracking request's time goes"). Same source, same 128 bits per id.
+ * the click route's CPU (docs/performance-notes.md, "Where a tracking request's time goes"). Same source, same 128 bits per id.
  */
 const pool = Buffer.alloc(16 * 256);
 let offset = pool.length;
@@ -24,7 +24,7 @@ function timePrefix(ms: number): string {
 /**
  * A new click id: opaque, URL- and cookie-safe; 128 random bits after the creation time. The time prefix makes
  * each batch's new ids neighbours in the unique indexes on `click_id` (clicks, customers), so a COMMIT writes a
- * few index pages instead of one random page per click and index (BENCHMARKS.md, "third pass").
+ * few index pages instead of one random page per click and index (docs/performance-notes.md, "third pass").
  */
 export function newClickId(now: number): string {
   if (offset === pool.length) {

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidResponse } from '../../src/testing/validate';
+import { expectAcknowledgedKept, salesFixture, saleStream, untilAcknowledged } from '../faults/setup';
 import { postgresUrl, privateDatabase, type PrivateDatabase } from './databases';
-import { spawnServer, type ServerProcess } from './server-process';
+import { spawnServers, type ServerProcess } from './server-process';
 
-// §Scale out: two server processes on one PostgreSQL schema and one Redis. CI sets both variables; the
-// SQLite run of the suite has no shared store to scale out on, so it skips with the reason.
+// §Scale out: four server processes on one PostgreSQL schema and one Redis, as behind a load balancer. CI sets both
+// variables; the SQLite run of the suite has no shared store to scale out on, so it skips with the reason.
 const redisUrl = process.env.REDIS_URL;
 const skipReason = !postgresUrl ? 'DATABASE_URL does not name PostgreSQL' : !redisUrl ? 'REDIS_URL is not set' : undefined;
 if (skipReason) console.warn(`scale-out tests skipped: ${skipReason} (CI sets DATABASE_URL=postgres://… and REDIS_URL=redis://…)`);
@@ -28,20 +29,20 @@ async function awayFromWindowEdge(): Promise<void> {
   if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
 }
 
-describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () => {
+describe.skipIf(skipReason)('four servers on one PostgreSQL and one Redis', () => {
   let db: PrivateDatabase;
-  let a: ServerProcess;
-  let b: ServerProcess;
+  let servers: ServerProcess[] = [];
   const prefix = `svc:scale:${randomBytes(6).toString('hex')}:`;
+  /** The i-th request's server: requests go round the four. */
+  const next = (i: number) => servers[i % servers.length]!;
 
   beforeAll(async () => {
     db = privateDatabase('scale');
-    // One after the other: the first creates the schema and migrates, the second finds it ready.
-    a = await spawnServer({ databaseUrl: db.url, redisUrl, redisPrefix: prefix });
-    b = await spawnServer({ databaseUrl: db.url, redisUrl, redisPrefix: prefix });
+    // The sale limit raised for the crash test's stream; the clicks keep theirs (60 a minute), which one test counts.
+    servers = await spawnServers(4, { databaseUrl: db.url, redisUrl, redisPrefix: prefix, env: { SVC_RATE_LIMITS: 'sale=1000000' } });
   });
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all(servers.map((server) => server.stop('SIGKILL')));
     await db?.dispose();
     const redis = new Redis(redisUrl!);
     const keys = await redis.keys(`${prefix}*`);
@@ -67,8 +68,8 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () =>
     return { program, link, customerKey };
   }
 
-  it('20 identical sales split across both servers record exactly one sale (19 × 409 naming it)', async () => {
-    const { program, customerKey } = await attributedCustomer(a);
+  it('20 identical sales spread over the four servers record exactly one sale (19 × 409 naming it)', async () => {
+    const { program, customerKey } = await attributedCustomer(servers[0]!);
     const sale = {
       transaction_id: `txn_scale_${randomBytes(6).toString('hex')}`,
       amount_cents: 4200,
@@ -76,7 +77,7 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () =>
       customer_key: customerKey,
     };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => send(i % 2 === 0 ? a : b, 'POST', '/api/v1/track/sale', sale, program.api_token)),
+      Array.from({ length: 20 }, (_, i) => send(next(i), 'POST', '/api/v1/track/sale', sale, program.api_token)),
     );
     const ok = answers.filter((r) => r.status === 200);
     const duplicates = answers.filter((r) => r.status === 409);
@@ -86,15 +87,16 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () =>
     for (const d of duplicates) {
       expect(d.body.error).toMatchObject({ code: 'duplicate_transaction', details: { sale_id: saleId } });
     }
-    // Both servers see the one sale and its one commission.
-    for (const server of [a, b]) {
+    // Every server sees the one sale and its one commission.
+    for (const server of servers) {
       const records = await server.control.records(program.id);
       expect(records.sales.map((s) => s.processor_event_id)).toEqual([sale.transaction_id]);
       expect(records.commissions.filter((c) => c.sale_id === saleId)).toHaveLength(1);
     }
   });
 
-  it("counts a client's clicks across both servers: the 61st in a minute is refused by either", async () => {
+  it("counts a client's clicks across the four servers: the 61st in a minute is refused by each", async () => {
+    const a = servers[0]!;
     // The reset clears this Redis prefix's counters too: the setup clicks above do not count.
     await a.control.reset();
     const program = await a.control.createProgram({});
@@ -104,19 +106,40 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () =>
     const click = { affiliate_url: `https://shop.example.com/?aff=${link.short_link}` };
     const remaining: number[] = [];
     for (let i = 0; i < 60; i++) {
-      const res = await send(i % 2 === 0 ? a : b, 'POST', '/api/v1/track/click', click);
+      const res = await send(next(i), 'POST', '/api/v1/track/click', click);
       expect(res.status).toBe(200);
       remaining.push(Number(res.headers.get('x-ratelimit-remaining')));
     }
     // One counter: the remaining count falls by one per click whichever server answered.
     expect(remaining).toEqual(Array.from({ length: 60 }, (_, i) => 59 - i));
-    for (const server of [a, b]) {
+    for (const server of servers) {
       const refused = await send(server, 'POST', '/api/v1/track/click', click);
       expect(refused.status).toBe(429);
       expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: 'Too many requests.' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
     // Refused clicks recorded nothing (§Rate-limit response).
-    expect((await b.control.records(program.id)).clicks).toHaveLength(60);
+    expect((await servers[1]!.control.records(program.id)).clicks).toHaveLength(60);
   });
+
+  it('loses nothing acknowledged when one of the four is killed mid-stream; the other three go on', async () => {
+    // The test above used up this minute's clicks; the reset clears the counters in Redis.
+    await servers[0]!.control.reset();
+    const fixture = await salesFixture(servers[0]!);
+    const victimIndex = 3;
+    const victim = servers[victimIndex]!;
+    // Two loops per server; the victim's two end with its death.
+    const stream = saleStream(servers, fixture, 8);
+    await untilAcknowledged(stream, 40);
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const atKill = stream.acknowledged();
+    // The survivors keep answering after the kill.
+    await untilAcknowledged(stream, atKill + 20);
+    await stream.stop();
+    // The victim had acknowledged sales of its own before it died; each is kept like the survivors' ones.
+    expect(stream.answers.filter((a) => a.server === victimIndex && a.status === 200).length).toBeGreaterThan(0);
+    const withoutCommission = await expectAcknowledgedKept(servers[0]!.control, fixture, stream.answers);
+    expect(withoutCommission).toEqual([]);
+  }, 60_000);
 });

@@ -62,7 +62,9 @@ export function createControlClient(baseUrl: string, fetchImpl: typeof fetch = f
     createAccount: (body = {}) => call('POST', '/_test/accounts', body),
     issueIdToken: (accountId) => call('POST', '/_test/id-tokens', { account_id: accountId }),
     createDashboardSession: async (accountId) => {
-      const session = await call<Ok<Post<'/_test/dashboard-sessions'>, 201>>('POST', '/_test/dashboard-sessions', { account_id: accountId });
+      const session = await call<Ok<Post<'/_test/dashboard-sessions'>, 201>>('POST', '/_test/dashboard-sessions', {
+        account_id: accountId,
+      });
       return { ...session, cookie: `${session.name}=${session.value}` };
     },
     addMembership: (body) => call('POST', '/_test/memberships', body),

@@ -34,7 +34,10 @@ export interface paths {
          */
         post: operations["trackClick"];
         delete?: never;
-        /** CORS preflight for the click route */
+        /**
+         * CORS preflight for the click route
+         * @description What a browser asks before a cross-origin JSON click; the answer allows any origin (see `Preflight`).
+         */
         options: operations["trackClickPreflight"];
         head?: never;
         patch?: never;
@@ -76,7 +79,10 @@ export interface paths {
          */
         post: operations["trackLead"];
         delete?: never;
-        /** CORS preflight for the lead route */
+        /**
+         * CORS preflight for the lead route
+         * @description What a browser asks before a cross-origin JSON lead; the answer allows any origin (see `Preflight`).
+         */
         options: operations["trackLeadPreflight"];
         head?: never;
         patch?: never;
@@ -366,7 +372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Integration status */
+        /**
+         * Integration status
+         * @description §Dashboard routes. What the dashboard's integration panel shows for a program of the signed-in account.
+         */
         get: operations["dashboardStatus"];
         put?: never;
         post?: never;
@@ -383,7 +392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent click, lead and sale events */
+        /**
+         * Recent click, lead and sale events
+         * @description §Dashboard routes. The program's latest tracking events, newest first, for the signed-in account.
+         */
         get: operations["dashboardEvents"];
         put?: never;
         post?: never;
@@ -420,7 +432,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness verdict */
+        /**
+         * Readiness verdict
+         * @description §Dashboard routes. The readiness verdict of `GET /api/v1/programs/me/readiness`, for a program of the signed-in account.
+         */
         get: operations["dashboardReadiness"];
         put?: never;
         post?: never;
@@ -1688,7 +1703,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description Whether the process serves requests and its database answers (for a load balancer or orchestrator).
+         */
         get: operations["health"];
         put?: never;
         post?: never;

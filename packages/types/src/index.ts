@@ -22,6 +22,10 @@ export type ReadinessResponse = Schemas['ReadinessResponse'];
 export type Warning = Schemas['Warning'];
 export type PlatformError = Schemas['PlatformError'];
 export type SalePlatformError = Schemas['SalePlatformError'];
+/** The sale's 409: `error.code` is `duplicate_transaction`, `error.details.sale_id` the sale already recorded. */
+export type DuplicateTransactionError = Schemas['DuplicateTransactionError'];
+/** The readiness 401: `invalid_key`, or `api_key_rotation_required` with `hint` and `docs_url`. */
+export type ReadinessUnauthorizedError = Schemas['ReadinessUnauthorizedError'];
 export type RateLimitedError = Schemas['RateLimitedError'];
 export type RotationRequiredError = Schemas['RotationRequiredError'];
 export type LinkDisabledError = Schemas['LinkDisabledError'];

@@ -1,10 +1,12 @@
 import type {
   ClientErrorCode,
+  DuplicateTransactionError,
   Envelope,
   KnownErrorCode,
   LinkDisabledError,
   PlatformError,
   RateLimitedError,
+  ReadinessUnauthorizedError,
   RotationRequiredError,
   SalePlatformError,
   components,
@@ -63,8 +65,8 @@ type EnvelopeError = (
   | RateLimitedError
   | RotationRequiredError
   | LinkDisabledError
-  | components['schemas']['ReadinessUnauthorizedError']
-  | components['schemas']['DuplicateTransactionError']
+  | ReadinessUnauthorizedError
+  | DuplicateTransactionError
   | components['schemas']['ReadinessInternalError']
 )['error'];
 type AnyKey<T> = T extends unknown ? keyof T : never;

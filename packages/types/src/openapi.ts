@@ -3597,6 +3597,8 @@ export interface components {
          *     Also: the request's `Origin` is not in the program's allowed origins (browser mode; nothing recorded).
          *     **Decision:** when the program has an allowed-origins list, a browser-mode call without an `Origin` header is
          *     refused as well (browsers always send it on these calls; a script that omits it could otherwise forge leads).
+         *     This 403 carries no `Access-Control-Allow-Origin`, so a browser cannot read it: the page sees a network error,
+         *     and only a server-side caller reads this body.
          */
         TrackingForbidden: {
             headers: {

@@ -24,14 +24,20 @@ export interface paths {
          *     **Decision:** the body may also be sent as `text/plain` holding the same JSON, so that a browser
          *     can send the click as a CORS "simple request" (no preflight).
          *
-         *     **Decision:** an `Authorization` header is optional and is only read for the test-mode
-         *     `program_id` check (§Errors 403); a click never needs a credential. A key that is sent follows
-         *     §Authentication rule 5 like on every route: rotation notices before its deadline, 401 after. A key that
-         *     matches no program is ignored (the click is browser-callable without one).
+         *     **Decision:** a click never needs a credential, so it declares none (`security: []`): a generated client
+         *     does not attach a configured key to it. The `Authorization` header below is only read for the test-mode
+         *     `program_id` check (§Errors 403). A key that is sent follows §Authentication rule 5 like on every route:
+         *     rotation notices before its deadline, 401 after. A key that matches no program is ignored.
+         *
+         *     The click and lead answers carry CORS headers for the request's `Origin`, except the 403 that refuses an
+         *     origin: a browser cannot read that body and reports a network error; only a server-side caller sees it.
          */
         post: operations["trackClick"];
         delete?: never;
-        /** CORS preflight for the click route */
+        /**
+         * CORS preflight for the click route
+         * @description What a browser asks before a cross-origin JSON click; the answer allows any origin (see `Preflight`).
+         */
         options: operations["trackClickPreflight"];
         head?: never;
         patch?: never;
@@ -73,7 +79,10 @@ export interface paths {
          */
         post: operations["trackLead"];
         delete?: never;
-        /** CORS preflight for the lead route */
+        /**
+         * CORS preflight for the lead route
+         * @description What a browser asks before a cross-origin JSON lead; the answer allows any origin (see `Preflight`).
+         */
         options: operations["trackLeadPreflight"];
         head?: never;
         patch?: never;
@@ -363,7 +372,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Integration status */
+        /**
+         * Integration status
+         * @description §Dashboard routes. What the dashboard's integration panel shows for a program of the signed-in account.
+         */
         get: operations["dashboardStatus"];
         put?: never;
         post?: never;
@@ -380,7 +392,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Recent click, lead and sale events */
+        /**
+         * Recent click, lead and sale events
+         * @description §Dashboard routes. The program's latest tracking events, newest first, for the signed-in account.
+         */
         get: operations["dashboardEvents"];
         put?: never;
         post?: never;
@@ -417,7 +432,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness verdict */
+        /**
+         * Readiness verdict
+         * @description §Dashboard routes. The readiness verdict of `GET /api/v1/programs/me/readiness`, for a program of the signed-in account.
+         */
         get: operations["dashboardReadiness"];
         put?: never;
         post?: never;
@@ -1600,7 +1618,8 @@ export interface paths {
          * Authorize a CLI login
          * @description **Decision:** the Authorize button of the page shown after a CLI login's browser sign-in. Form field `confirm`
          *     is the one-time token that page carried (its CSRF protection; stored hashed). Completes the login; the next
-         *     `GET /api/v1/cli/auth/poll` hands out the login token.
+         *     `GET /api/v1/cli/auth/poll` hands out the login token. The `confirm` token is the credential (no scheme names
+         *     a form field), so the route declares no security scheme.
          */
         post: operations["authorizeCliLogin"];
         delete?: never;
@@ -1620,7 +1639,7 @@ export interface paths {
         put?: never;
         /**
          * End the dashboard session
-         * @description Ends the session on the server (the old cookie no longer works) and clears the cookie.
+         * @description Ends the session on the server (the old cookie no longer works) and clears the cookie. Without a session it only clears the cookie.
          */
         post: operations["signOut"];
         delete?: never;
@@ -1684,7 +1703,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness */
+        /**
+         * Liveness
+         * @description Whether the process serves requests and its database answers (for a load balancer or orchestrator).
+         */
         get: operations["health"];
         put?: never;
         post?: never;
@@ -1990,7 +2012,7 @@ export interface webhooks {
          *     a processor payment). A provisional lead sends nothing until it settles, and a server-mode lead that confirms a
          *     browser-mode lead already sent sends nothing more. Test-mode leads are sent with `is_test: true`.
          */
-        post: operations["leadCreatedWebhook"];
+        post: operations["leadCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2012,7 +2034,7 @@ export interface webhooks {
          *     a test event (`is_test: true`). A refused sale (400, 409, 422) sends nothing. A sale stored without its
          *     commission (`Failed to create commission`) is sent, with no `commission.created` after it.
          */
-        post: operations["saleCreatedWebhook"];
+        post: operations["saleCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2034,7 +2056,7 @@ export interface webhooks {
          *     included (a later sale of a `percent` or `fixed` program). Test sales create none, so this event always has
          *     `is_test: false`.
          */
-        post: operations["commissionCreatedWebhook"];
+        post: operations["commissionCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2058,7 +2080,7 @@ export interface webhooks {
          *     A hold period running out changes no row, so it sends nothing (`due_at` in every commission says when).
          *     Repeated calls that change nothing send nothing.
          */
-        post: operations["commissionUpdatedWebhook"];
+        post: operations["commissionUpdated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2080,7 +2102,7 @@ export interface webhooks {
          *     (§POST /api/v1/track/refund); a second refund of the same sale (`already_refunded: true`) sends nothing.
          *     Refunds are whole: `amount_cents` is the sale's amount.
          */
-        post: operations["saleRefundedWebhook"];
+        post: operations["saleRefunded"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2102,7 +2124,7 @@ export interface webhooks {
          *     answering 201), in the payout's transaction: the payout record with its program. A refused payout (400, 409)
          *     sends nothing.
          */
-        post: operations["payoutCreatedWebhook"];
+        post: operations["payoutCreated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2123,7 +2145,7 @@ export interface webhooks {
          * @description **Decision:** sent by `POST /api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/test` to that
          *     endpoint only, whatever the event types it receives; attempted once. It describes no record.
          */
-        post: operations["webhookTestWebhook"];
+        post: operations["webhookTest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2147,15 +2169,11 @@ export interface components {
                 status: number;
                 name: components["schemas"]["PlatformErrorName"];
                 message: string;
-                /** @description Present on sale and refund only (see `SalePlatformError`). */
-                code?: string;
                 details: components["schemas"]["PlatformErrorDetails"];
             };
         };
         /** @description Empty unless noted. */
         PlatformErrorDetails: {
-            /** @description On 409 `duplicate_transaction`, the recorded sale. */
-            sale_id?: number;
             /** @description On 422 `unsupported_currency`, the currencies the service accepts. */
             supported?: components["schemas"]["Currency"][];
             /**
@@ -2178,10 +2196,11 @@ export interface components {
             min_payout_cents?: number;
         };
         /**
-         * @description Sale and refund `error.code` values (§Errors/Envelopes).
+         * @description The `error.code` of `SalePlatformError`: every sale and refund code (§Errors/Envelopes) but the 409's
+         *     `duplicate_transaction`, which has its own envelope (`DuplicateTransactionError`), so a check on it narrows.
          * @enum {string}
          */
-        SaleErrorCode: "invalid_request" | "no_attribution" | "unauthorized" | "not_found" | "duplicate_transaction" | "unsupported_currency" | "internal_error";
+        SalePlatformErrorCode: "invalid_request" | "no_attribution" | "unauthorized" | "not_found" | "unsupported_currency" | "internal_error";
         /** @description The platform envelope as sale and refund answer it, always with `error.code`. */
         SalePlatformError: {
             data: null;
@@ -2189,7 +2208,7 @@ export interface components {
                 status: number;
                 name: components["schemas"]["PlatformErrorName"];
                 message: string;
-                code: components["schemas"]["SaleErrorCode"];
+                code: components["schemas"]["SalePlatformErrorCode"];
                 details: components["schemas"]["PlatformErrorDetails"];
             };
         };
@@ -2203,6 +2222,7 @@ export interface components {
                 /** @constant */
                 code: "duplicate_transaction";
                 details: {
+                    /** @description The recorded sale; absent when another program holds the `transaction_id`. */
                     sale_id?: number;
                     /** @description **Decision:** the recorded sale's amount, so a reused id sent with another amount is visible. */
                     amount_cents?: number;
@@ -2261,13 +2281,28 @@ export interface components {
                 docs_url: string;
             };
         };
-        /** @description Typed envelope for readiness 401. */
-        InvalidKeyError: {
+        /**
+         * @description Typed envelope for readiness 401, one schema for both refusals: `invalid_key` (no usable key; `message` is one
+         *     of three) or `api_key_rotation_required` (the key was retired; `hint` and `docs_url` are present, as in
+         *     `RotationRequiredError`).
+         */
+        ReadinessUnauthorizedError: {
             error: {
-                /** @constant */
-                code: "invalid_key";
                 /** @enum {string} */
-                message: "Missing or malformed Authorization header. Expected: Bearer <api_token>." | "Missing API token." | "Invalid API token.";
+                code: "invalid_key" | "api_key_rotation_required";
+                /**
+                 * @example Missing or malformed Authorization header. Expected: Bearer <api_token>.
+                 * @example Missing API token.
+                 * @example Invalid API token.
+                 */
+                message: string;
+                /** @description Present exactly on `api_key_rotation_required`. */
+                hint?: string;
+                /**
+                 * Format: uri
+                 * @description Present exactly on `api_key_rotation_required`.
+                 */
+                docs_url?: string;
             };
         };
         /** @description Typed envelope for readiness 500. */
@@ -2389,7 +2424,7 @@ export interface components {
             cookie_window_days: number;
             warnings?: components["schemas"]["Warnings"];
         };
-        /** @description One of `click_id` or `customer_key` is required. */
+        /** @description One of `click_id` or `customer_key` is required (400 `click_id or customer_key is required`). */
         LeadRequest: {
             /** @description Value of the `svc_click_id` cookie. Proves attribution in browser mode. */
             click_id?: string;
@@ -2568,7 +2603,7 @@ export interface components {
         AmountsByCurrency: {
             [key: string]: number;
         };
-        CliStatusResponse: {
+        CliStatusResult: {
             data: {
                 program: components["schemas"]["Program"];
                 metrics: components["schemas"]["Metrics"];
@@ -2583,7 +2618,7 @@ export interface components {
             /** @constant */
             type?: "chain";
         };
-        ReadyResponse: {
+        ReadyResult: {
             /**
              * @description `ok` with 200, `degraded` with 503.
              * @enum {string}
@@ -2638,19 +2673,19 @@ export interface components {
             /** @description Optional; must equal the signed-in account's advertiser. */
             advertiser_id?: number;
         };
-        CliInitResponse: {
+        CliInitResult: {
             data: {
                 program: components["schemas"]["Program"];
             };
         };
-        CliProgramsResponse: {
+        CliProgramsResult: {
             data: {
                 programs: (components["schemas"]["ProgramFields"] & {
                     role: components["schemas"]["MembershipRole"];
                 })[];
             };
         };
-        CliAuthStartResponse: {
+        CliAuthStartResult: {
             data: {
                 state: string;
                 /**
@@ -2671,13 +2706,13 @@ export interface components {
             state: string;
             id_token: string;
         };
-        CliAuthCallbackResponse: {
+        CliAuthCallbackResult: {
             data: {
                 /** @constant */
                 status: "signed_in";
             };
         };
-        CliAuthPollResponse: {
+        CliAuthPollResult: {
             data: {
                 /**
                  * @description `complete` carries the token (first poll after sign-in only).
@@ -2693,7 +2728,7 @@ export interface components {
                 email?: string;
             };
         };
-        DashboardStatusResponse: {
+        DashboardStatusResult: {
             data: {
                 program: components["schemas"]["Program"];
                 role: components["schemas"]["MembershipRole"];
@@ -2730,7 +2765,7 @@ export interface components {
              */
             source?: "api" | "processor";
         };
-        DashboardEventsResponse: {
+        DashboardEventsResult: {
             data: {
                 events: components["schemas"]["TrackingEvent"][];
             };
@@ -2749,7 +2784,7 @@ export interface components {
             lead_to_sale: number | null;
             click_to_sale: number | null;
         };
-        DashboardPerformanceResponse: {
+        DashboardPerformanceResult: {
             data: {
                 totals: components["schemas"]["PerformanceRow"];
                 conversion_rates: components["schemas"]["ConversionRates"];
@@ -2766,7 +2801,7 @@ export interface components {
                 })[];
             };
         };
-        DashboardReadinessResponse: {
+        DashboardReadinessResult: {
             data: components["schemas"]["Readiness"];
         };
         DashboardTestRequest: {
@@ -3120,7 +3155,7 @@ export interface components {
             /** @description **Decision:** the partner's own latest 50 commissions in this program, newest first (the figures count them all). */
             commissions: components["schemas"]["PartnerOwnCommission"][];
         };
-        PartnerViewResponse: {
+        PartnerViewResult: {
             data: {
                 partners: components["schemas"]["PartnerViewEntry"][];
                 invitations: components["schemas"]["PartnerInvitation"][];
@@ -3278,7 +3313,7 @@ export interface components {
              * @description Absolute `http://` or `https://`, without user name or password.
              */
             url: string;
-            /** @description All four when absent. */
+            /** @description Every event type when absent. */
             events?: components["schemas"]["WebhookEventType"][];
         };
         WebhookEndpointUpdateRequest: {
@@ -3496,6 +3531,9 @@ export interface components {
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 [name: string]: unknown;
             };
             content: {
@@ -3535,6 +3573,9 @@ export interface components {
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 "Retry-After": components["headers"]["Retry-After"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 [name: string]: unknown;
             };
             content: {
@@ -3556,6 +3597,8 @@ export interface components {
          *     Also: the request's `Origin` is not in the program's allowed origins (browser mode; nothing recorded).
          *     **Decision:** when the program has an allowed-origins list, a browser-mode call without an `Origin` header is
          *     refused as well (browsers always send it on these calls; a script that omits it could otherwise forge leads).
+         *     This 403 carries no `Access-Control-Allow-Origin`, so a browser cannot read it: the page sees a network error,
+         *     and only a server-side caller reads this body.
          */
         TrackingForbidden: {
             headers: {
@@ -3636,6 +3679,16 @@ export interface components {
         /** @description **Decision** (§Limits: maximum body size not shown): bodies over 64 KiB are refused; nothing recorded. */
         PayloadTooLarge: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                Vary: components["headers"]["Vary"];
                 [name: string]: unknown;
             };
             content: {
@@ -3651,6 +3704,34 @@ export interface components {
                  *     }
                  */
                 "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description A body over 64 KiB on sale or refund: the platform envelope with their `error.code` (`invalid_request`); nothing recorded. */
+        SalePayloadTooLarge: {
+            headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                Deprecation: components["headers"]["Deprecation"];
+                Sunset: components["headers"]["Sunset"];
+                Link: components["headers"]["Link"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "data": null,
+                 *       "error": {
+                 *         "status": 413,
+                 *         "name": "PayloadTooLargeError",
+                 *         "code": "invalid_request",
+                 *         "message": "Request body is larger than 65536 bytes",
+                 *         "details": {}
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SalePlatformError"];
             };
         };
         /**
@@ -3676,6 +3757,10 @@ export interface components {
          */
         DashboardBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3685,6 +3770,10 @@ export interface components {
         /** @description **Decision:** no valid dashboard session (a Bearer program key is not a credential here). */
         DashboardUnauthorized: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3710,6 +3799,10 @@ export interface components {
          */
         DashboardForbidden: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3719,6 +3812,10 @@ export interface components {
         /** @description Generic failure. */
         DashboardInternalError: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3779,6 +3876,10 @@ export interface components {
         /** @description A field or parameter is invalid; nothing changed. The message names it. */
         PartnersBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3788,6 +3889,10 @@ export interface components {
         /** @description **Decision:** no such partner or link in this program (one of another program answers the same, so ids do not leak across programs). */
         PartnerOrLinkNotFound: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3797,6 +3902,10 @@ export interface components {
         /** @description A query parameter is invalid. */
         CommissionListBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3806,6 +3915,10 @@ export interface components {
         /** @description A field or parameter is invalid, or the payout is below the program's minimum; nothing changed. The message names it. */
         PayoutBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3815,6 +3928,10 @@ export interface components {
         /** @description No such payout in this program (another program's answers the same). */
         PayoutNotFound: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3835,6 +3952,10 @@ export interface components {
         /** @description A parameter or field is invalid; nothing changed. */
         CommissionBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3844,6 +3965,10 @@ export interface components {
         /** @description A query parameter is invalid (`program_id must be a positive integer` for the path); nothing was read. */
         AuditLogBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3853,6 +3978,10 @@ export interface components {
         /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
         CommissionForbidden: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3873,6 +4002,10 @@ export interface components {
         /** @description No such commission in this program. */
         CommissionNotFound: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3893,6 +4026,10 @@ export interface components {
         /** @description The commission's status does not allow the change; nothing changed. `error.details.status` is its status. */
         CommissionConflict: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3915,6 +4052,10 @@ export interface components {
         /** @description The `short_link` names a link already (in any program); nothing created. */
         ShortLinkTaken: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3935,6 +4076,10 @@ export interface components {
         /** @description A field or parameter is invalid; nothing changed. The message names it. */
         WebhookEndpointsBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -3944,6 +4089,10 @@ export interface components {
         /** @description **Decision:** no such endpoint in this program (one of another program answers the same, so ids do not leak across programs). */
         WebhookEndpointNotFound: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -4017,6 +4166,12 @@ export interface components {
         Sunset: string;
         /** @description Key rotation: `<docs_url>; rel="deprecation"`. */
         Link: string;
+        /** @description Click and lead only, when the request has an `Origin`: that origin. Absent on the 403 that refuses an origin, so a browser cannot read that answer (it reports a network error). */
+        "Access-Control-Allow-Origin": string;
+        /** @description Click and lead only, with `Access-Control-Allow-Origin`: the headers a page may read. */
+        "Access-Control-Expose-Headers": string;
+        /** @description Click and lead only, with `Access-Control-Allow-Origin`. */
+        Vary: string;
     };
     pathItems: never;
 }
@@ -4025,7 +4180,10 @@ export interface operations {
     trackClick: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `Bearer <program key>`, only to check a test-mode `additional_data.program_id` against it. Send none otherwise. */
+                Authorization?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4046,6 +4204,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4062,6 +4223,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4078,6 +4242,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4095,6 +4262,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4113,6 +4283,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4168,6 +4341,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4184,6 +4360,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4200,6 +4379,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4230,6 +4412,9 @@ export interface operations {
                     Deprecation: components["headers"]["Deprecation"];
                     Sunset: components["headers"]["Sunset"];
                     Link: components["headers"]["Link"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4328,7 +4513,7 @@ export interface operations {
                     "application/json": components["schemas"]["DuplicateTransactionError"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["SalePayloadTooLarge"];
             /** @description `currency` is not `USD`, `EUR` or `VND`; nothing created. */
             422: {
                 headers: {
@@ -4459,7 +4644,7 @@ export interface operations {
                     "application/json": components["schemas"]["SalePlatformError"];
                 };
             };
-            413: components["responses"]["PayloadTooLarge"];
+            413: components["responses"]["SalePayloadTooLarge"];
             429: components["responses"]["RateLimited"];
             /** @description Generic failure. */
             500: {
@@ -4529,7 +4714,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["InvalidKeyError"] | components["schemas"]["RotationRequiredError"];
+                    "application/json": components["schemas"]["ReadinessUnauthorizedError"];
                 };
             };
             429: components["responses"]["RateLimited"];
@@ -4581,7 +4766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliStatusResponse"];
+                    "application/json": components["schemas"]["CliStatusResult"];
                 };
             };
             /** @description The sale endpoint's three messages (the third is longer for the CLI), or the key retired. */
@@ -4681,6 +4866,9 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4731,7 +4919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliInitResponse"];
+                    "application/json": components["schemas"]["CliInitResult"];
                 };
             };
             /** @description Validation failed; nothing created. */
@@ -4846,7 +5034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliProgramsResponse"];
+                    "application/json": components["schemas"]["CliProgramsResult"];
                 };
             };
             /** @description No, bad or expired login token, or its user is gone. */
@@ -4952,7 +5140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliAuthStartResponse"];
+                    "application/json": components["schemas"]["CliAuthStartResult"];
                 };
             };
             /** @description A body was sent and it is not valid JSON (`Request body is not valid JSON`). */
@@ -5030,7 +5218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliAuthCallbackResponse"];
+                    "application/json": components["schemas"]["CliAuthCallbackResult"];
                 };
             };
             /** @description Missing fields or an expired session. */
@@ -5211,7 +5399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliAuthPollResponse"];
+                    "application/json": components["schemas"]["CliAuthPollResult"];
                 };
             };
             /** @description No `state`, or the token was already handed out. */
@@ -5336,10 +5524,14 @@ export interface operations {
             /** @description The program's settings (key masked) and integration status. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardStatusResponse"];
+                    "application/json": components["schemas"]["DashboardStatusResult"];
                 };
             };
             400: components["responses"]["DashboardBadRequest"];
@@ -5371,10 +5563,14 @@ export interface operations {
             /** @description Recent events, newest first. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardEventsResponse"];
+                    "application/json": components["schemas"]["DashboardEventsResult"];
                 };
             };
             400: components["responses"]["DashboardBadRequest"];
@@ -5402,10 +5598,14 @@ export interface operations {
             /** @description Totals, by day and by partner. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardPerformanceResponse"];
+                    "application/json": components["schemas"]["DashboardPerformanceResult"];
                 };
             };
             400: components["responses"]["DashboardBadRequest"];
@@ -5430,10 +5630,14 @@ export interface operations {
             /** @description The same verdict as `GET /api/v1/programs/me/readiness`, wrapped in `data`. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DashboardReadinessResponse"];
+                    "application/json": components["schemas"]["DashboardReadinessResult"];
                 };
             };
             400: components["responses"]["DashboardBadRequest"];
@@ -5459,6 +5663,10 @@ export interface operations {
             /** @description Test event created. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5489,6 +5697,10 @@ export interface operations {
             /** @description Which test events have landed. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5522,6 +5734,10 @@ export interface operations {
             /** @description The chain ran; each step's outcome. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5543,6 +5759,9 @@ export interface operations {
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                     "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     "Retry-After": components["headers"]["Retry-After"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    Vary: components["headers"]["Vary"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,6 +5783,10 @@ export interface operations {
             /** @description The signed-in account. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5595,10 +5818,14 @@ export interface operations {
             /** @description The programs. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliProgramsResponse"];
+                    "application/json": components["schemas"]["CliProgramsResult"];
                 };
             };
             401: components["responses"]["DashboardUnauthorized"];
@@ -5623,15 +5850,23 @@ export interface operations {
             /** @description Program created. */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliInitResponse"];
+                    "application/json": components["schemas"]["CliInitResult"];
                 };
             };
             /** @description Validation failed (the messages of `POST /api/v1/cli/init`); nothing created. */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +5877,10 @@ export interface operations {
             /** @description Suspended account, `advertiser_id` of another account, or an account that may not create programs (`POST /api/v1/cli/init`). */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5689,15 +5928,23 @@ export interface operations {
             /** @description The program as it is now (key masked). */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliInitResponse"];
+                    "application/json": components["schemas"]["CliInitResult"];
                 };
             };
             /** @description A setting is invalid; nothing changed. */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5730,10 +5977,14 @@ export interface operations {
             /** @description The program with its new key in full. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CliInitResponse"];
+                    "application/json": components["schemas"]["CliInitResult"];
                 };
             };
             400: components["responses"]["DashboardBadRequest"];
@@ -5741,6 +5992,10 @@ export interface operations {
             /** @description Not a member (an unknown program id answers the same, see `DashboardForbidden`), suspended, or a member who is not an owner. */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5784,6 +6039,10 @@ export interface operations {
             /** @description The program's processor account now (none). */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5797,6 +6056,10 @@ export interface operations {
             /** @description Not null; a connected-account id is bound only by "Connect with Stripe". */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5825,6 +6088,10 @@ export interface operations {
             /** @description To Stripe's OAuth consent page. */
             302: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     Location?: string;
                     [name: string]: unknown;
                 };
@@ -5838,6 +6105,10 @@ export interface operations {
             /** @description Connect with Stripe is not configured on this server. */
             503: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5872,6 +6143,10 @@ export interface operations {
             /** @description The partners. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5904,6 +6179,10 @@ export interface operations {
             /** @description The partner. */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5939,6 +6218,10 @@ export interface operations {
             /** @description The partner as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5972,6 +6255,10 @@ export interface operations {
             /** @description The links. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6005,6 +6292,10 @@ export interface operations {
             /** @description The link, with its shareable URL. */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6042,6 +6333,10 @@ export interface operations {
             /** @description The link as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6079,6 +6374,10 @@ export interface operations {
             /** @description The CSV (`Content-Disposition: attachment`). */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6119,6 +6418,10 @@ export interface operations {
             /** @description A page of payouts. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6152,6 +6455,10 @@ export interface operations {
             /** @description The payout recorded. */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +6470,10 @@ export interface operations {
             /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6184,6 +6495,10 @@ export interface operations {
             /** @description Nothing was due to this partner through that date (or another payout settled it first); nothing recorded. */
             409: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +6537,10 @@ export interface operations {
             /** @description The CSV (`Content-Disposition: attachment`, `payout-{payoutId}-program-{programId}.csv`). */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6256,6 +6575,10 @@ export interface operations {
             /** @description The payout. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6282,10 +6605,14 @@ export interface operations {
             /** @description The account's partner records. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PartnerViewResponse"];
+                    "application/json": components["schemas"]["PartnerViewResult"];
                 };
             };
             401: components["responses"]["DashboardUnauthorized"];
@@ -6313,6 +6640,10 @@ export interface operations {
             /** @description The link as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6324,6 +6655,10 @@ export interface operations {
             /** @description The link was turned off by the merchant (nothing changed), or see `DashboardForbidden`. */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6362,6 +6697,10 @@ export interface operations {
             /** @description The invitation as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6392,6 +6731,10 @@ export interface operations {
             /** @description The invitation as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6423,6 +6766,10 @@ export interface operations {
             /** @description The commission as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6459,6 +6806,10 @@ export interface operations {
             /** @description The commission as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6500,6 +6851,10 @@ export interface operations {
             /** @description A page of commissions. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6535,6 +6890,10 @@ export interface operations {
             /** @description The adjustment. */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6544,6 +6903,10 @@ export interface operations {
             /** @description A field is invalid; nothing changed. */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6554,6 +6917,10 @@ export interface operations {
             /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
             403: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6637,6 +7004,10 @@ export interface operations {
             /** @description A page of entries, newest first. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6877,6 +7248,10 @@ export interface operations {
             /** @description The endpoints. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6909,6 +7284,10 @@ export interface operations {
             /** @description The endpoint, with its signing secret. */
             201: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6940,6 +7319,10 @@ export interface operations {
             /** @description Removed. */
             204: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6974,6 +7357,10 @@ export interface operations {
             /** @description The endpoint as it is now. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7006,6 +7393,10 @@ export interface operations {
             /** @description The test delivery, queued. */
             202: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7191,9 +7582,9 @@ export interface operations {
     processorWebhook: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description Required; its absence answers 400. */
-                "Stripe-Signature"?: string;
+            header: {
+                /** @description `t=<unix seconds>,v1=<hex signature>` as Stripe signs. **Decision:** its absence answers 400 `Missing Stripe-Signature header` in the platform envelope (the body is never read). */
+                "Stripe-Signature": string;
             };
             path?: never;
             cookie?: never;
@@ -7207,6 +7598,7 @@ export interface operations {
             /** @description Event handled or deliberately ignored. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7216,6 +7608,7 @@ export interface operations {
             /** @description Missing or bad signature, stale timestamp, a body that is not an event, unknown account or a program mismatch; nothing recorded. */
             400: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7226,6 +7619,7 @@ export interface operations {
             /** @description Failure processing the event; the processor redelivers it. */
             500: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7719,6 +8113,7 @@ export interface operations {
             /** @description The process serves requests and its database answers. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7731,6 +8126,7 @@ export interface operations {
             /** @description Shutting down or the database does not answer. */
             503: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7762,6 +8158,7 @@ export interface operations {
             /** @description Every dependency answers. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7774,12 +8171,13 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ReadyResponse"];
+                    "application/json": components["schemas"]["ReadyResult"];
                 };
             };
             /** @description At least one dependency is down; `checks` names it. */
             503: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7792,7 +8190,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ReadyResponse"];
+                    "application/json": components["schemas"]["ReadyResult"];
                 };
             };
         };
@@ -8131,8 +8529,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description A `name=value` pair to send as the `Cookie` header on `/api/tracking/*`. */
-                        cookie: string;
+                        /**
+                         * @description The cookie's name (`__Host-svc_session` when `PUBLIC_URL` is https).
+                         * @enum {string}
+                         */
+                        name: "svc_session" | "__Host-svc_session";
+                        /** @description The session, as the `dashboardSession` scheme expects it: send `Cookie: <name>=<value>`. */
+                        value: string;
                     };
                 };
             };
@@ -8231,7 +8634,7 @@ export interface operations {
             404: components["responses"]["TestNotFound"];
         };
     };
-    leadCreatedWebhook: {
+    leadCreated: {
         parameters: {
             query?: never;
             header: {
@@ -8258,7 +8661,7 @@ export interface operations {
             "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
-    saleCreatedWebhook: {
+    saleCreated: {
         parameters: {
             query?: never;
             header: {
@@ -8285,7 +8688,7 @@ export interface operations {
             "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
-    commissionCreatedWebhook: {
+    commissionCreated: {
         parameters: {
             query?: never;
             header: {
@@ -8312,7 +8715,7 @@ export interface operations {
             "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
-    commissionUpdatedWebhook: {
+    commissionUpdated: {
         parameters: {
             query?: never;
             header: {
@@ -8339,7 +8742,7 @@ export interface operations {
             "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
-    saleRefundedWebhook: {
+    saleRefunded: {
         parameters: {
             query?: never;
             header: {
@@ -8366,7 +8769,7 @@ export interface operations {
             "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
-    payoutCreatedWebhook: {
+    payoutCreated: {
         parameters: {
             query?: never;
             header: {
@@ -8393,7 +8796,7 @@ export interface operations {
             "2XX": components["responses"]["WebhookAcknowledged"];
         };
     };
-    webhookTestWebhook: {
+    webhookTest: {
         parameters: {
             query?: never;
             header: {

@@ -17,11 +17,15 @@ export interface ControlClient {
   armFault(body: JsonBody<Post<'/_test/faults'>>): Promise<unknown>;
   createAccount(body?: JsonBody<Post<'/_test/accounts'>>): Promise<Ok<Post<'/_test/accounts'>, 201>>;
   issueIdToken(accountId: number): Promise<Ok<Post<'/_test/id-tokens'>, 201>>;
-  createDashboardSession(accountId: number): Promise<Ok<Post<'/_test/dashboard-sessions'>, 201>>;
+  /** The session cookie's `name` and `value` (as the spec's cookie schemes take it) and `cookie`, the `Cookie` header. */
+  createDashboardSession(accountId: number): Promise<DashboardSession>;
   addMembership(body: JsonBody<Post<'/_test/memberships'>>): Promise<unknown>;
   connectProcessor(body: JsonBody<Post<'/_test/processor-connections'>>): Promise<Ok<Post<'/_test/processor-connections'>, 201>>;
   records(programId: number): Promise<Ok<NonNullable<paths['/_test/programs/{id}/records']['get']>, 200>>;
 }
+
+/** A dashboard session from `POST /_test/dashboard-sessions`, with the `Cookie` header that sends it. */
+export type DashboardSession = Ok<Post<'/_test/dashboard-sessions'>, 201> & { cookie: string };
 
 export class ControlError extends Error {
   constructor(
@@ -57,7 +61,12 @@ export function createControlClient(baseUrl: string, fetchImpl: typeof fetch = f
     armFault: (body) => call('POST', '/_test/faults', body),
     createAccount: (body = {}) => call('POST', '/_test/accounts', body),
     issueIdToken: (accountId) => call('POST', '/_test/id-tokens', { account_id: accountId }),
-    createDashboardSession: (accountId) => call('POST', '/_test/dashboard-sessions', { account_id: accountId }),
+    createDashboardSession: async (accountId) => {
+      const session = await call<Ok<Post<'/_test/dashboard-sessions'>, 201>>('POST', '/_test/dashboard-sessions', {
+        account_id: accountId,
+      });
+      return { ...session, cookie: `${session.name}=${session.value}` };
+    },
     addMembership: (body) => call('POST', '/_test/memberships', body),
     connectProcessor: (body) => call('POST', '/_test/processor-connections', body),
     records: (programId) => call('GET', `/_test/programs/${programId}/records`),

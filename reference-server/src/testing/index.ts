@@ -7,4 +7,4 @@ export {
   type ValidationResult,
 } from './validate';
 export { contractFetch } from './fetch';
-export { createControlClient, ControlError, type ControlClient } from './control-client';
+export { createControlClient, ControlError, type ControlClient, type DashboardSession } from './control-client';

@@ -1,10 +1,12 @@
 import type {
   ClientErrorCode,
+  DuplicateTransactionError,
   Envelope,
   KnownErrorCode,
   LinkDisabledError,
   PlatformError,
   RateLimitedError,
+  ReadinessUnauthorizedError,
   RotationRequiredError,
   SalePlatformError,
   components,
@@ -63,7 +65,8 @@ type EnvelopeError = (
   | RateLimitedError
   | RotationRequiredError
   | LinkDisabledError
-  | components['schemas']['InvalidKeyError']
+  | ReadinessUnauthorizedError
+  | DuplicateTransactionError
   | components['schemas']['ReadinessInternalError']
 )['error'];
 type AnyKey<T> = T extends unknown ? keyof T : never;
@@ -120,7 +123,7 @@ export class SvcApiError extends SvcError {
     const details = error.details ?? {};
     super(message, meta);
     const wire: string =
-      error.code ?? (details.code as string | undefined) ?? (clientCodeByStatus as Record<number, string>)[status] ?? `http_${status}`;
+      error.code ?? (details as { code?: string }).code ?? (clientCodeByStatus as Record<number, string>)[status] ?? `http_${status}`;
     // A refused key is `unauthorized` on sales and bare 401s, `invalid_key` on readiness: one code for both.
     const code = wire === 'unauthorized' ? 'invalid_key' : wire;
     this.status = status;

@@ -4,7 +4,7 @@ import type { DomainDeps } from '../deps';
 import { utcDay } from '../metrics/day';
 import { readMetrics } from '../metrics/read';
 
-type Performance = components['schemas']['DashboardPerformanceResponse']['data'];
+type Performance = components['schemas']['DashboardPerformanceResult']['data'];
 type Rates = components['schemas']['ConversionRates'];
 type Amounts = Partial<Record<Currency, number>>;
 

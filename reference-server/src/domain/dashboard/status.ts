@@ -5,7 +5,7 @@ import type { DomainDeps } from '../deps';
 import { programCounters, readMetrics } from '../metrics/read';
 import { programView } from '../programs/view';
 
-type Status = components['schemas']['DashboardStatusResponse']['data'];
+type Status = components['schemas']['DashboardStatusResult']['data'];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

@@ -58,7 +58,7 @@ export async function accountControlRoutes(app: FastifyInstance): Promise<void> 
     const accountId = integerField(objectBody(request.body), 'account_id');
     if (!(await findAccountById(app.svc.store.db, accountId))) throw notFound(`Account ${accountId} not found`);
     const { token } = await createDashboardSession(deps(), accountId);
-    return reply.status(201).send({ cookie: `${app.svc.sessionCookie.name}=${token}` });
+    return reply.status(201).send({ name: app.svc.sessionCookie.name, value: token });
   });
 
   app.post<{ Body: Body }>('/_test/memberships', async (request, reply) => {

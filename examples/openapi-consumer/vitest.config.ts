@@ -1,0 +1,4 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import { baseVitest } from '../../vitest.shared.ts';
+
+export default mergeConfig(baseVitest, defineConfig({ test: { name: 'example-openapi-consumer' } }));

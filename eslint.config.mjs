@@ -56,7 +56,7 @@ const layers = {
   },
   // What every route shares: envelopes, body parsers, rate limits (Redis holds only their counters), cookies, logs.
   http: {
-    imports: [...everywhere, 'fastify', 'ioredis', 'pino', 'node:net', 'domain', 'errors', 'config-error.ts'],
+    imports: [...everywhere, 'fastify', 'ioredis', 'pino', 'node:module', 'node:net', 'domain', 'errors', 'config-error.ts'],
     types: ['store', 'services.ts', 'clock.ts', 'config.ts'],
   },
   // The spec's rules, reading and writing through store/'s functions (no SQL text); clock and faults come in
@@ -67,7 +67,7 @@ const layers = {
   },
   // Tables, queries, migrations, the group-commit engine: the bottom layer.
   store: {
-    imports: [...everywhere, 'kysely', 'pg', 'better-sqlite3', 'node:fs', 'node:worker_threads'],
+    imports: [...everywhere, 'kysely', 'pg', 'better-sqlite3', 'node:fs', 'node:module', 'node:worker_threads'],
   },
   errors: { imports: [...everywhere] },
   json: { imports: [...everywhere] },

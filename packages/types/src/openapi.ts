@@ -1293,6 +1293,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery history, with every attempt
+         * @description **Decision:** the endpoint's deliveries, newest first, paged by an opaque `cursor` (pass the answer's
+         *     `next_cursor`, null on the last page); `limit` 1 to 100, default 20. Each delivery carries the body it sends
+         *     (`request_body`, the same bytes on every attempt, signed anew each time) and its attempts, oldest first: when
+         *     (the server's clock), how long it took, the status answered and the first 1024 bytes of the answer's body, or
+         *     why no answer came. Finished deliveries are kept 30 days. Any member of the program may read them; an
+         *     endpoint of another program answers 404 like an unknown one.
+         */
+        get: operations["dashboardListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again
+         * @description **Decision:** a resend is a new delivery of the same event to the same endpoint, due at once: the same
+         *     `webhook-id` and the same body (a receiver that already handled the event can tell it is a repeat), signed
+         *     with the endpoint's current secret and the time of each attempt. It has its own attempts and retry schedule
+         *     (a test event's resend is attempted once), and the delivery it copies keeps its history. Any member of the
+         *     program may resend, as any member may manage endpoints; a paused endpoint's resend waits until it is enabled.
+         *     A delivery of another endpoint answers 404 like an unknown one. No body is read.
+         */
+        post: operations["dashboardResendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -3307,8 +3357,9 @@ export interface components {
          * @enum {string}
          */
         WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        WebhookDelivery: components["schemas"]["WebhookDeliveryFields"];
         /** @description One event's delivery to one endpoint. */
-        WebhookDelivery: {
+        WebhookDeliveryFields: {
             id: number;
             /** @description The event's `webhook-id` header. */
             webhook_id: string;
@@ -3330,6 +3381,35 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description One attempt of a delivery. */
+        WebhookAttempt: {
+            /** @description 1 for the delivery's first attempt. */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the attempt ended (the server's clock).
+             */
+            at: string;
+            /** @description From sending the request to its answer or failure. */
+            duration_ms: number;
+            /** @description The status the endpoint answered; null when none came. */
+            response_status: number | null;
+            /** @description The first 1024 bytes of the answer's body, as UTF-8 text; null when it had none. */
+            response_body_excerpt: string | null;
+            /** @description Why the attempt failed, as `last_error`; null on a success. */
+            error: string | null;
+        };
+        WebhookDeliveryDetail: components["schemas"]["WebhookDeliveryFields"] & {
+            /** @description The JSON body every attempt sends. */
+            request_body: string;
+            /** @description Oldest first. */
+            attempt_history: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveriesPage: {
+            data: components["schemas"]["WebhookDeliveryDetail"][];
+            /** @description Pass as `cursor` for the next page; null on the last one. */
+            next_cursor: string | null;
         };
         WebhookEndpointSummary: components["schemas"]["WebhookEndpointFields"] & {
             secret_hint: components["schemas"]["WebhookSecretHint"];
@@ -3941,6 +4021,15 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description **Decision:** no such endpoint in this program, or no such delivery of the endpoint (another's answers the same). */
+        WebhookDeliveryNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
         /** @description **Decision:** no such endpoint in this program (one of another program answers the same, so ids do not leak across programs). */
         WebhookEndpointNotFound: {
             headers: {
@@ -3988,6 +4077,8 @@ export interface components {
         LinkId: number;
         /** @description The webhook endpoint's id. */
         WebhookEndpointId: number;
+        /** @description The delivery's id. */
+        WebhookDeliveryId: number;
         /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
         WebhookIdHeader: string;
         /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
@@ -7016,6 +7107,75 @@ export interface operations {
             401: components["responses"]["DashboardUnauthorized"];
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["WebhookEndpointNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `next_cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardResendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+                /** @description The delivery's id. */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookDeliveryNotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];

@@ -340,6 +340,8 @@ export const catalogue = /* @__PURE__ */ (() =>
     webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),
     webhookEndpointEnabledInvalid: platform(400, 'enabled is required and must be true or false'),
     webhookEndpointNotFound: platform(404, 'Webhook endpoint not found'),
+    dashboardEventTypeInvalid: platform(400, 'type must be one of: click, lead, sale, refund'),
+    dashboardEventCursorInvalid: platform(400, 'cursor must be a next_cursor this feed answered'),
     webhookDeliveryNotFound: platform(404, 'Webhook delivery not found'),
     webhookDeliveryIdInvalid: platform(400, 'deliveryId must be a positive integer'),
     webhookDeliveryLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),

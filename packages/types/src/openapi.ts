@@ -2779,10 +2779,21 @@ export interface components {
              * @enum {string}
              */
             source?: "api" | "processor";
+            /** @description The events feed: the attributed partner's name; null when unattributed. */
+            partner_name?: string | null;
+            /**
+             * Format: date-time
+             * @description The events feed, sales: when the sale was refunded (its commission reversed); null while it stands.
+             */
+            refunded_at?: string | null;
+            /** @description The events feed, refunded sales: `refund`, `chargeback`, or null when none was given. */
+            refund_reason?: string | null;
         };
         DashboardEventsResponse: {
             data: {
                 events: components["schemas"]["TrackingEvent"][];
+                /** @description Pass as `cursor` for the older page; null on the last one. */
+                next_cursor: string | null;
             };
         };
         PerformanceFields: {
@@ -3750,8 +3761,9 @@ export interface components {
         /**
          * @description Validation failed; nothing changed. **Decision:** messages name the field (`program_id is required`,
          *     `program_id must be a positive integer`, `limit must be an integer from 1 to 200`,
-         *     `after_id must be a non-negative integer`, `include_test must be true or false`,
-         *     `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
+         *     `after_id must be a non-negative integer`, `include_test must be true or false`, on the events feed
+         *     `type must be one of: click, lead, sale, refund`, `partner_id must be a positive integer` and
+         *     `cursor must be a next_cursor this feed answered`, `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
          *     `POST /api/tracking/test` the CLI's `Invalid event_type: <value>. Valid: click, lead, sale`).
          */
         DashboardBadRequest: {
@@ -5449,6 +5461,15 @@ export interface operations {
                 after_id?: number;
                 /** @description **Decision:** test-mode events are included unless `false`. */
                 include_test?: boolean;
+                /**
+                 * @description **Decision:** only events of this type; `refund` lists the sales since refunded (a refund shows on its
+                 *     sale's row, `refunded_at`, rather than as a row of its own, so the feed's ids stay the tracking requests').
+                 */
+                type?: "click" | "lead" | "sale" | "refund";
+                /** @description **Decision:** only events attributed to this partner (an unknown partner lists none). */
+                partner_id?: number;
+                /** @description **Decision:** the previous page's `next_cursor`: the events older than the last one it showed. */
+                cursor?: string;
             };
             header?: never;
             path: {

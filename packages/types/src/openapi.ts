@@ -1085,6 +1085,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/programs/{programId}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team of the program's workspace
+         * @description **Decision:** the team is the workspace's (every program of the workspace has the same members): its active
+         *     members, oldest first, with their roles, and the invitations still pending. Any member may read it.
+         */
+        get: operations["dashboardTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone to the team by email
+         * @description **Decision:** owners only. The invitation stays pending until an account signs in with that email (verified by
+         *     the identity provider); it then becomes an active member with the invited role (`member` unless `role` says
+         *     `owner`) and the invitation is gone. An email already on the team, or already invited, answers 409. No email is
+         *     sent: tell the person to sign in. Recorded in the audit log of every program of the workspace (`team.invited`).
+         */
+        post: operations["dashboardInviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/team/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a pending invitation
+         * @description **Decision:** owners only; recorded as `team.invitation_cancelled`. An invitation of another workspace answers 404.
+         */
+        delete: operations["dashboardCancelTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/team/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the team
+         * @description **Decision:** owners only (an owner may remove themself while another owner remains); the last owner cannot be
+         *     removed (409). The account loses access to every program of the workspace at its next request; a later invitation
+         *     can bring it back. Recorded as `team.removed`.
+         */
+        delete: operations["dashboardRemoveTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description **Decision:** owners only; `role` is `owner` or `member`. The last owner cannot stop being one (409): make another
+         *     member an owner first. Two owners demoting each other at once cannot both pass. A role that does not change is
+         *     answered as it is and records nothing; a change is recorded as `team.role_changed` (`role` from → to).
+         */
+        patch: operations["dashboardChangeTeamRole"];
+        trace?: never;
+    };
     "/api/dashboard/programs/{programId}/audit-log": {
         parameters: {
             query?: never;
@@ -3293,11 +3385,51 @@ export interface components {
          *     `webhook_endpoint.deleted` (`webhook_endpoint:…`; `url`, `events`, `enabled` from → to); `payout.created`
          *     (`payout:…`; `partner_id`, the totals per currency, `forced_below_minimum` when forced);
          *     `partner.terms_changed` (`partner:…`; the partner's own terms `old` → `new`, `program` when following the
-         *     program's); `adjustment.created` (`commission:…`; `partner_id`, `amount_cents`, `currency`; the `reason`).
+         *     program's); `adjustment.created` (`commission:…`; `partner_id`, `amount_cents`, `currency`; the `reason`);
+         *     the team's, recorded in every program of the workspace: `team.invited`, `team.invitation_cancelled`
+         *     (`invitation:…`; `email`, `role`), `team.joined` (`account:…`, by the account that signed in; `email`,
+         *     `role`), `team.role_changed` (`account:…`; `email`, `role` from → to), `team.removed` (`account:…`;
+         *     `email`, `role`).
          *     Other actions may be added in later versions: clients show an unknown one as it is.
          * @enum {string}
          */
-        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created";
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created" | "team.invited" | "team.invitation_cancelled" | "team.joined" | "team.role_changed" | "team.removed";
+        TeamMember: {
+            account_id: number;
+            email: string;
+            role: components["schemas"]["MembershipRole"];
+            /** Format: date-time */
+            joined_at: string;
+        };
+        TeamInvitation: {
+            id: number;
+            /** @description Lower-cased. */
+            email: string;
+            role: components["schemas"]["MembershipRole"];
+            /** Format: date-time */
+            invited_at: string;
+        };
+        Team: {
+            members: components["schemas"]["TeamMember"][];
+            /** @description Pending, oldest first. */
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        TeamResponse: {
+            data: components["schemas"]["Team"];
+        };
+        TeamMemberResponse: {
+            data: components["schemas"]["TeamMember"];
+        };
+        TeamInvitationResponse: {
+            data: components["schemas"]["TeamInvitation"];
+        };
+        TeamInvitationRequest: {
+            email: string;
+            role?: components["schemas"]["MembershipRole"];
+        };
+        TeamRoleRequest: {
+            role: components["schemas"]["MembershipRole"];
+        };
         AuditEntry: {
             id: number;
             /**
@@ -4033,6 +4165,33 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description A field or parameter is invalid; nothing changed. */
+        TeamBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description The team already has that email, or the change would leave it without an owner; nothing changed. */
+        TeamConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description No such member or invitation in this program's workspace. */
+        TeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
         /** @description **Decision:** no such endpoint in this program, or no such delivery of the endpoint (another's answers the same). */
         WebhookDeliveryNotFound: {
             headers: {
@@ -4089,6 +4248,9 @@ export interface components {
         LinkId: number;
         /** @description The webhook endpoint's id. */
         WebhookEndpointId: number;
+        /** @description The member's account id. */
+        TeamAccountId: number;
+        TeamInvitationId: number;
         /** @description The delivery's id. */
         WebhookDeliveryId: number;
         /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
@@ -6724,6 +6886,241 @@ export interface operations {
             401: components["responses"]["CliKeyUnauthorized"];
             404: components["responses"]["PartnerOrLinkNotFound"];
             429: components["responses"]["RateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members and pending invitations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
+            };
+            400: components["responses"]["DashboardBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardInviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationResponse"];
+                };
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            409: components["responses"]["TeamConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCancelTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                invitationId: components["parameters"]["TeamInvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["TeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardRemoveTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The member's account id. */
+                accountId: components["parameters"]["TeamAccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["TeamNotFound"];
+            409: components["responses"]["TeamConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardChangeTeamRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The member's account id. */
+                accountId: components["parameters"]["TeamAccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member as they are now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberResponse"];
+                };
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["TeamNotFound"];
+            409: components["responses"]["TeamConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };

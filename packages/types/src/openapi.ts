@@ -7624,7 +7624,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "app.css";
+                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "commissions.js" | "audit.js" | "events.js" | "webhook-endpoint.js" | "team.js" | "app.css";
             };
             cookie?: never;
         };

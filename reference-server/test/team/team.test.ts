@@ -159,4 +159,24 @@ describe('the team', () => {
     }
     expect(await team()).toEqual(before);
   });
+
+  it('two owners demoting each other at once: exactly one passes (the other is refused as no longer an owner, or as the last one), and one owner remains', async () => {
+    const anaCookie = await signInOverHttp(server.url, 'ana');
+    const ids = Object.fromEntries((await team()).members.map((m: { email: string; account_id: number }) => [m.email, m.account_id]));
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = await Promise.all([
+        call('PATCH', `${base}/team/members/${ids['ana@shop.example']}`, owner, { role: 'member' }),
+        call('PATCH', `${base}/team/members/${ids['owner@shop.example']}`, anaCookie, { role: 'member' }),
+      ]);
+      const statuses = [a.status, b.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 409]).toContain(statuses[1]);
+      const owners = (await team()).members.filter((m: { role: string }) => m.role === 'owner');
+      expect(owners).toHaveLength(1);
+      // Both owners again for the next round, by the one that still is.
+      const demoted = a.status === 200 ? ids['ana@shop.example'] : ids['owner@shop.example'];
+      const keeper = a.status === 200 ? owner : anaCookie;
+      expect((await call('PATCH', `${base}/team/members/${demoted}`, keeper, { role: 'owner' })).status).toBe(200);
+    }
+  });
 });

@@ -62,6 +62,7 @@ export async function inviteMember(
   try {
     return await deps.db.transaction().execute(async (trx) => {
       await lockRow(trx, 'workspaces', program.workspace_id);
+      await stillOwner(trx, program.workspace_id, caller);
       const account = await findAccountByEmail(trx, email);
       if (account && (await activeMember(trx, program.workspace_id, account.id))) throw fail('teamAlreadyMember');
       const now = deps.clock.now();
@@ -89,6 +90,8 @@ export async function inviteMember(
 export async function cancelInvitation(deps: Deps, program: Program, caller: TeamCaller, id: number): Promise<void> {
   if (caller.role !== 'owner') throw fail('teamOwnerOnly');
   await deps.db.transaction().execute(async (trx) => {
+    await lockRow(trx, 'workspaces', program.workspace_id);
+    await stillOwner(trx, program.workspace_id, caller);
     const removed = await deleteInvitation(trx, program.workspace_id, id);
     if (!removed) throw fail('teamInvitationNotFound');
     const audit = { actor: accountActor(caller.account), now: deps.clock.now() };
@@ -112,6 +115,7 @@ export async function changeMemberRole(
   return deps.db.transaction().execute(async (trx) => {
     // The workspace's row holds team changes one at a time: two owners demoting each other cannot both pass.
     await lockRow(trx, 'workspaces', program.workspace_id);
+    await stillOwner(trx, program.workspace_id, caller);
     const member = await activeMember(trx, program.workspace_id, accountId);
     if (!member) throw fail('teamMemberNotFound');
     if (member.role === role) return memberView(member);
@@ -131,6 +135,7 @@ export async function removeMember(deps: Deps, program: Program, caller: TeamCal
   if (caller.role !== 'owner') throw fail('teamOwnerOnly');
   await deps.db.transaction().execute(async (trx) => {
     await lockRow(trx, 'workspaces', program.workspace_id);
+    await stillOwner(trx, program.workspace_id, caller);
     const member = await activeMember(trx, program.workspace_id, accountId);
     if (!member) throw fail('teamMemberNotFound');
     if (member.role === 'owner' && (await countOwners(trx, program.workspace_id)) <= 1) throw fail('teamLastOwner');
@@ -179,6 +184,14 @@ export function teamPathId(value: unknown, which: 'accountId' | 'invitationId'):
   if (!Number.isSafeInteger(id) || (id as number) < 1)
     throw fail(which === 'accountId' ? 'teamAccountIdInvalid' : 'teamInvitationIdInvalid');
   return id as number;
+}
+
+/**
+ * Inside the team change's transaction, once the workspace's row is held: the caller is still an owner (a demotion
+ * committed since the request's membership check refuses it).
+ */
+async function stillOwner(trx: Kysely<Database>, workspaceId: number, caller: TeamCaller): Promise<void> {
+  if ((await activeMember(trx, workspaceId, caller.account.id))?.role !== 'owner') throw fail('teamOwnerOnly');
 }
 
 function roleOf(value: unknown): Role {

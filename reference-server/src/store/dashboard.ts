@@ -4,16 +4,17 @@ import type { Database, EventsTable } from './schema';
 type Db = Kysely<Database>;
 export type EventRow = Selectable<EventsTable>;
 
-/** Recent events of a program, newest first (the `events_program` index serves it). */
-export function recentEvents(
-  db: Db,
-  query: { programId: number; limit: number; afterId?: number; includeTest: boolean; testOnlySince?: number },
-): Promise<EventRow[]> {
-  let q = db.selectFrom('events').selectAll().where('program_id', '=', query.programId);
-  if (query.afterId !== undefined) q = q.where('id', '>', query.afterId);
-  if (!query.includeTest) q = q.where('is_test', '=', 0);
-  if (query.testOnlySince !== undefined) q = q.where('is_test', '=', 1).where('occurred_at', '>=', query.testOnlySince);
-  return q.orderBy('id', 'desc').limit(query.limit).execute();
+/** A program's test events at or after `since`, newest first (check-test-events). */
+export function testEventsSince(db: Db, query: { programId: number; limit: number; since: number }): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('program_id', '=', query.programId)
+    .where('is_test', '=', 1)
+    .where('occurred_at', '>=', query.since)
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .execute();
 }
 
 /** A row of the events feed: the event, its partner's name, and for a sale whether (and why) it was refunded. */

@@ -93,6 +93,13 @@ describe('delivery history', () => {
     const other = await shop(t.h);
     const foreign = await addEndpoint(other, r);
     await refused(`${foreign.id}/deliveries`, 404, 'Webhook endpoint not found');
+
+    // Removing the endpoint removes its deliveries' attempts too.
+    await waitFor('5 attempts', async () => (await history(s, endpoint.id)).data.every((d) => d.attempts === 1));
+    const attempts = () => t.h.store.db.selectFrom('webhook_attempts').select('delivery_id').where('delivery_id', 'in', ids).execute();
+    expect(await attempts()).toHaveLength(5);
+    expect((await s.call('DELETE', `/webhook-endpoints/${endpoint.id}`)).status).toBe(204);
+    expect(await attempts()).toEqual([]);
   });
 });
 

@@ -129,7 +129,8 @@ function post(
         const answer = () => {
           if (answered) return;
           answered = true;
-          resolve(outcome(Buffer.concat(chunks).toString('utf8')));
+          // PostgreSQL text cannot hold NUL: an answer with one would leave its attempt unrecorded.
+          resolve(outcome(Buffer.concat(chunks).toString('utf8').replaceAll('\0', '\uFFFD')));
         };
         const cleanup = setTimeout(() => req.destroy(), timeoutMs);
         cleanup.unref();

@@ -47,6 +47,18 @@ describe('delivery history', () => {
     for (const a of delivery.attempt_history) expect(Number.isInteger(a.duration_ms) && a.duration_ms >= 0).toBe(true);
   });
 
+  it('an answer holding NUL bytes is recorded, each NUL shown as U+FFFD', async () => {
+    const s = await shop(t.h);
+    const endpoint = await addEndpoint(s, r);
+    r.answer = () => ({ status: 200, body: 'ok\0done' });
+    await s.call('POST', `/webhook-endpoints/${endpoint.id}/test`);
+    const [delivery] = await waitFor('attempt recorded', async () => {
+      const page = await history(s, endpoint.id);
+      return page.data[0]?.status === 'delivered' && page.data;
+    });
+    expect(delivery.attempt_history[0].response_body_excerpt).toBe('ok\uFFFDdone');
+  });
+
   it('an attempt with no answer has no status nor excerpt, and says why', async () => {
     const s = await shop(t.h);
     const endpoint = await addEndpoint(s, r);

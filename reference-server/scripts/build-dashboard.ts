@@ -1,6 +1,6 @@
 /**
  * Builds the dashboard's browser code (src/dashboard/client) into dist/dashboard: one minified script per section
- * (app.js, partners.js, webhooks.js, audit.js, each an IIFE, as the page's CSP allows no inline script) and app.css. The
+ * (app.js, partners.js, webhooks.js, audit.js, events.js, webhook-endpoint.js, team.js, each an IIFE, as the page's CSP allows no inline script) and app.css. The
  * server serves exactly these files (src/dashboard/built-assets.ts). Run by `pnpm build` after tsup, and by
  * the tests' global setup (test/global-setup.ts) so that they always serve the current source.
  */
@@ -23,6 +23,9 @@ const entries = [
   { in: join(client, 'webhooks.ts'), out: 'webhooks' },
   { in: join(client, 'commissions.ts'), out: 'commissions' },
   { in: join(client, 'audit.ts'), out: 'audit' },
+  { in: join(client, 'events.ts'), out: 'events' },
+  { in: join(client, 'webhook-endpoint.ts'), out: 'webhook-endpoint' },
+  { in: join(client, 'team.ts'), out: 'team' },
   { in: join(client, 'app.css'), out: 'app' },
 ];
 

@@ -1103,6 +1103,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dashboard/programs/{programId}/team": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The team of the program's workspace
+         * @description **Decision:** the team is the workspace's (every program of the workspace has the same members): its active
+         *     members, oldest first, with their roles, and the invitations still pending. Any member may read it.
+         */
+        get: operations["dashboardTeam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/team/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Invite someone to the team by email
+         * @description **Decision:** owners only. The invitation stays pending until an account signs in with that email (verified by
+         *     the identity provider); it then becomes an active member with the invited role (`member` unless `role` says
+         *     `owner`) and the invitation is gone. An email already on the team, or already invited, answers 409. No email is
+         *     sent: tell the person to sign in. Recorded in the audit log of every program of the workspace (`team.invited`).
+         */
+        post: operations["dashboardInviteTeamMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/team/invitations/{invitationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Withdraw a pending invitation
+         * @description **Decision:** owners only; recorded as `team.invitation_cancelled`. An invitation of another workspace answers 404.
+         */
+        delete: operations["dashboardCancelTeamInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/team/members/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the team
+         * @description **Decision:** owners only (an owner may remove themself while another owner remains); the last owner cannot be
+         *     removed (409). The account loses access to every program of the workspace at its next request; a later invitation
+         *     can bring it back. Recorded as `team.removed`.
+         */
+        delete: operations["dashboardRemoveTeamMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description **Decision:** owners only; `role` is `owner` or `member`. The last owner cannot stop being one (409): make another
+         *     member an owner first. Two owners demoting each other at once cannot both pass. A role that does not change is
+         *     answered as it is and records nothing; a change is recorded as `team.role_changed` (`role` from → to).
+         */
+        patch: operations["dashboardChangeTeamRole"];
+        trace?: never;
+    };
     "/api/dashboard/programs/{programId}/audit-log": {
         parameters: {
             query?: never;
@@ -1305,6 +1397,56 @@ export interface paths {
          *     enabled. No body is read.
          */
         post: operations["dashboardTestWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An endpoint's delivery history, with every attempt
+         * @description **Decision:** the endpoint's deliveries, newest first, paged by an opaque `cursor` (pass the answer's
+         *     `next_cursor`, null on the last page); `limit` 1 to 100, default 20. Each delivery carries the body it sends
+         *     (`request_body`, the same bytes on every attempt, signed anew each time) and its attempts, oldest first: when
+         *     (the server's clock), how long it took, the status answered and the first 1024 bytes of the answer's body, or
+         *     why no answer came. Finished deliveries are kept 30 days. Any member of the program may read them; an
+         *     endpoint of another program answers 404 like an unknown one.
+         */
+        get: operations["dashboardListWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/webhook-endpoints/{endpointId}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery's event again
+         * @description **Decision:** a resend is a new delivery of the same event to the same endpoint, due at once: the same
+         *     `webhook-id` and the same body (a receiver that already handled the event can tell it is a repeat), signed
+         *     with the endpoint's current secret and the time of each attempt. It has its own attempts and retry schedule
+         *     (a test event's resend is attempted once), and the delivery it copies keeps its history. Any member of the
+         *     program may resend, as any member may manage endpoints; a paused endpoint's resend waits until it is enabled.
+         *     A delivery of another endpoint answers 404 like an unknown one. No body is read.
+         */
+        post: operations["dashboardResendWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2764,10 +2906,21 @@ export interface components {
              * @enum {string}
              */
             source?: "api" | "processor";
+            /** @description The events feed: the attributed partner's name; null when unattributed. */
+            partner_name?: string | null;
+            /**
+             * Format: date-time
+             * @description The events feed, sales: when the sale was refunded (its commission reversed); null while it stands.
+             */
+            refunded_at?: string | null;
+            /** @description The events feed, refunded sales: `refund`, `chargeback`, or null when none was given. */
+            refund_reason?: string | null;
         };
         DashboardEventsResult: {
             data: {
                 events: components["schemas"]["TrackingEvent"][];
+                /** @description Pass as `cursor` for the older page; null on the last one. */
+                next_cursor: string | null;
             };
         };
         PerformanceFields: {
@@ -3267,11 +3420,51 @@ export interface components {
          *     `webhook_endpoint.deleted` (`webhook_endpoint:…`; `url`, `events`, `enabled` from → to); `payout.created`
          *     (`payout:…`; `partner_id`, the totals per currency, `forced_below_minimum` when forced);
          *     `partner.terms_changed` (`partner:…`; the partner's own terms `old` → `new`, `program` when following the
-         *     program's); `adjustment.created` (`commission:…`; `partner_id`, `amount_cents`, `currency`; the `reason`).
+         *     program's); `adjustment.created` (`commission:…`; `partner_id`, `amount_cents`, `currency`; the `reason`);
+         *     the team's, recorded in every program of the workspace: `team.invited`, `team.invitation_cancelled`
+         *     (`invitation:…`; `email`, `role`), `team.joined` (`account:…`, by the account that signed in; `email`,
+         *     `role`), `team.role_changed` (`account:…`; `email`, `role` from → to), `team.removed` (`account:…`;
+         *     `email`, `role`).
          *     Other actions may be added in later versions: clients show an unknown one as it is.
          * @enum {string}
          */
-        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created";
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created" | "team.invited" | "team.invitation_cancelled" | "team.joined" | "team.role_changed" | "team.removed";
+        TeamMember: {
+            account_id: number;
+            email: string;
+            role: components["schemas"]["MembershipRole"];
+            /** Format: date-time */
+            joined_at: string;
+        };
+        TeamInvitation: {
+            id: number;
+            /** @description Lower-cased. */
+            email: string;
+            role: components["schemas"]["MembershipRole"];
+            /** Format: date-time */
+            invited_at: string;
+        };
+        Team: {
+            members: components["schemas"]["TeamMember"][];
+            /** @description Pending, oldest first. */
+            invitations: components["schemas"]["TeamInvitation"][];
+        };
+        TeamResponse: {
+            data: components["schemas"]["Team"];
+        };
+        TeamMemberResponse: {
+            data: components["schemas"]["TeamMember"];
+        };
+        TeamInvitationResponse: {
+            data: components["schemas"]["TeamInvitation"];
+        };
+        TeamInvitationRequest: {
+            email: string;
+            role?: components["schemas"]["MembershipRole"];
+        };
+        TeamRoleRequest: {
+            role: components["schemas"]["MembershipRole"];
+        };
         AuditEntry: {
             id: number;
             /**
@@ -3342,8 +3535,9 @@ export interface components {
          * @enum {string}
          */
         WebhookDeliveryStatus: "pending" | "delivered" | "failed";
+        WebhookDelivery: components["schemas"]["WebhookDeliveryFields"];
         /** @description One event's delivery to one endpoint. */
-        WebhookDelivery: {
+        WebhookDeliveryFields: {
             id: number;
             /** @description The event's `webhook-id` header. */
             webhook_id: string;
@@ -3365,6 +3559,35 @@ export interface components {
             last_error: string | null;
             /** Format: date-time */
             created_at: string;
+        };
+        /** @description One attempt of a delivery. */
+        WebhookAttempt: {
+            /** @description 1 for the delivery's first attempt. */
+            attempt: number;
+            /**
+             * Format: date-time
+             * @description When the attempt ended (the server's clock).
+             */
+            at: string;
+            /** @description From sending the request to its answer or failure. */
+            duration_ms: number;
+            /** @description The status the endpoint answered; null when none came. */
+            response_status: number | null;
+            /** @description The first 1024 bytes of the answer's body, as UTF-8 text; null when it had none. */
+            response_body_excerpt: string | null;
+            /** @description Why the attempt failed, as `last_error`; null on a success. */
+            error: string | null;
+        };
+        WebhookDeliveryDetail: components["schemas"]["WebhookDeliveryFields"] & {
+            /** @description The JSON body every attempt sends. */
+            request_body: string;
+            /** @description Oldest first. */
+            attempt_history: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookDeliveriesPage: {
+            data: components["schemas"]["WebhookDeliveryDetail"][];
+            /** @description Pass as `cursor` for the next page; null on the last one. */
+            next_cursor: string | null;
         };
         WebhookEndpointSummary: components["schemas"]["WebhookEndpointFields"] & {
             secret_hint: components["schemas"]["WebhookSecretHint"];
@@ -3751,8 +3974,9 @@ export interface components {
         /**
          * @description Validation failed; nothing changed. **Decision:** messages name the field (`program_id is required`,
          *     `program_id must be a positive integer`, `limit must be an integer from 1 to 200`,
-         *     `after_id must be a non-negative integer`, `include_test must be true or false`,
-         *     `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
+         *     `after_id must be a non-negative integer`, `include_test must be true or false`, on the events feed
+         *     `type must be one of: click, lead, sale, refund`, `partner_id must be a positive integer` and
+         *     `cursor must be a next_cursor this feed answered`, `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
          *     `POST /api/tracking/test` the CLI's `Invalid event_type: <value>. Valid: click, lead, sale`).
          */
         DashboardBadRequest: {
@@ -4086,6 +4310,42 @@ export interface components {
                 "application/json": components["schemas"]["PlatformError"];
             };
         };
+        /** @description A field or parameter is invalid; nothing changed. */
+        TeamBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description The team already has that email, or the change would leave it without an owner; nothing changed. */
+        TeamConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description No such member or invitation in this program's workspace. */
+        TeamNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description **Decision:** no such endpoint in this program, or no such delivery of the endpoint (another's answers the same). */
+        WebhookDeliveryNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
         /** @description **Decision:** no such endpoint in this program (one of another program answers the same, so ids do not leak across programs). */
         WebhookEndpointNotFound: {
             headers: {
@@ -4137,6 +4397,11 @@ export interface components {
         LinkId: number;
         /** @description The webhook endpoint's id. */
         WebhookEndpointId: number;
+        /** @description The member's account id. */
+        TeamAccountId: number;
+        TeamInvitationId: number;
+        /** @description The delivery's id. */
+        WebhookDeliveryId: number;
         /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
         WebhookIdHeader: string;
         /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
@@ -5550,6 +5815,15 @@ export interface operations {
                 after_id?: number;
                 /** @description **Decision:** test-mode events are included unless `false`. */
                 include_test?: boolean;
+                /**
+                 * @description **Decision:** only events of this type; `refund` lists the sales since refunded (a refund shows on its
+                 *     sale's row, `refunded_at`, rather than as a row of its own, so the feed's ids stay the tracking requests').
+                 */
+                type?: "click" | "lead" | "sale" | "refund";
+                /** @description **Decision:** only events attributed to this partner (an unknown partner lists none). */
+                partner_id?: number;
+                /** @description **Decision:** the previous page's `next_cursor`: the events older than the last one it showed. */
+                cursor?: string;
             };
             header?: never;
             path: {
@@ -6982,6 +7256,277 @@ export interface operations {
             500: components["responses"]["DashboardInternalError"];
         };
     };
+    dashboardTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Members and pending invitations. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamResponse"];
+                };
+            };
+            400: components["responses"]["DashboardBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardInviteTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamInvitationRequest"];
+            };
+        };
+        responses: {
+            /** @description The pending invitation. */
+            201: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamInvitationResponse"];
+                };
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            409: components["responses"]["TeamConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardCancelTeamInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                invitationId: components["parameters"]["TeamInvitationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn. */
+            204: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["TeamNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardRemoveTeamMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The member's account id. */
+                accountId: components["parameters"]["TeamAccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["TeamNotFound"];
+            409: components["responses"]["TeamConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardChangeTeamRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The member's account id. */
+                accountId: components["parameters"]["TeamAccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamRoleRequest"];
+            };
+        };
+        responses: {
+            /** @description The member as they are now. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMemberResponse"];
+                };
+            };
+            400: components["responses"]["TeamBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            /** @description Not a member (see `DashboardForbidden`), suspended, or a member who is not an owner. */
+            403: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": null,
+                     *       "error": {
+                     *         "status": 403,
+                     *         "name": "ForbiddenError",
+                     *         "message": "Only a workspace owner can change the team",
+                     *         "details": {}
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PlatformError"];
+                };
+            };
+            404: components["responses"]["TeamNotFound"];
+            409: components["responses"]["TeamConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
     dashboardAuditLog: {
         parameters: {
             query?: {
@@ -7412,6 +7957,83 @@ export interface operations {
             500: components["responses"]["DashboardInternalError"];
         };
     };
+    dashboardListWebhookDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's `next_cursor`. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveriesPage"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookEndpointNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardResendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                /** @description The webhook endpoint's id. */
+                endpointId: components["parameters"]["WebhookEndpointId"];
+                /** @description The delivery's id. */
+                deliveryId: components["parameters"]["WebhookDeliveryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new delivery, queued. */
+            202: {
+                headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryResponse"];
+                };
+            };
+            400: components["responses"]["WebhookEndpointsBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["WebhookDeliveryNotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
     dashboardPage: {
         parameters: {
             query?: never;
@@ -7437,7 +8059,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "app.css";
+                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "commissions.js" | "audit.js" | "events.js" | "webhook-endpoint.js" | "team.js" | "app.css";
             };
             cookie?: never;
         };

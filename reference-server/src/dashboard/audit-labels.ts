@@ -20,4 +20,9 @@ export const actionLabels: Record<components['schemas']['AuditAction'], string> 
   'payout.created': 'Payout recorded',
   'partner.terms_changed': 'Partner terms changed',
   'adjustment.created': 'Adjustment recorded',
+  'team.invited': 'Team member invited',
+  'team.invitation_cancelled': 'Team invitation withdrawn',
+  'team.joined': 'Team member joined',
+  'team.role_changed': 'Team role changed',
+  'team.removed': 'Team member removed',
 };

@@ -6,6 +6,9 @@ import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
 import { commissionsSection } from './commissions-section';
 import { auditSection } from './audit-section';
+import { eventsSection } from './events-section';
+import { teamSection } from './team-section';
+import { webhookEndpointSection } from './webhook-endpoint-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -94,13 +97,7 @@ export function dashboardPage(view: DashboardView): string {
           <div id="verify-result" aria-live="polite"></div>
         </div>
       </div>
-      <div class="card" id="events-card">
-        <h3>Recent events <span class="badge" id="live-badge">live</span></h3>
-        <p class="hint">Newest first; updates by itself every few seconds.</p>
-        <table><thead><tr><th>When</th><th>Type</th><th>Partner</th><th>Click / customer</th><th>Amount</th><th></th></tr></thead>
-        <tbody id="events-body"></tbody></table>
-        <p class="muted" id="events-empty">No events yet. Send a test click, or open a referral link on your site.</p>
-      </div>
+      ${eventsSection}
       <div class="card" id="performance-card">
         <h3>Performance, last 30 days</h3>
         <div class="stats" id="perf-stats"></div>
@@ -113,6 +110,7 @@ export function dashboardPage(view: DashboardView): string {
       ${payoutsSection}
       ${commissionsSection}
       ${webhooksSection}
+      ${webhookEndpointSection}
       ${auditSection}
       <div class="grid2">
         <div class="card" id="key-card">
@@ -175,6 +173,7 @@ export function dashboardPage(view: DashboardView): string {
         <button type="button" class="secondary" id="processor-disconnect">Disconnect</button>
         <div id="processor-result" aria-live="polite"></div>
       </section>
+      ${teamSection}
     </section>
   </main>
 </div>`,
@@ -185,6 +184,9 @@ export function dashboardPage(view: DashboardView): string {
       dashboardAssetUrl('webhooks.js'),
       dashboardAssetUrl('commissions.js'),
       dashboardAssetUrl('audit.js'),
+      dashboardAssetUrl('events.js'),
+      dashboardAssetUrl('webhook-endpoint.js'),
+      dashboardAssetUrl('team.js'),
     ],
   );
 }

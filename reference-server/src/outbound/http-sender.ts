@@ -7,6 +7,8 @@ import type { AttemptRequest, AttemptResult, WebhookSender } from '../domain/web
 
 /** No answer within this long is a failed attempt (spec/openapi.yaml, tag `outbound-webhooks`, "Delivery"). */
 export const attemptTimeoutMs = 10_000;
+/** How much of an answer's body an attempt keeps (spec/openapi.yaml, `WebhookAttempt`). */
+export const responseExcerptBytes = 1024;
 
 export interface HttpSenderOptions {
   /** Test control or `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: the address guard is off. */
@@ -112,15 +114,39 @@ function post(
       },
       (res) => {
         const status = res.statusCode ?? 0;
-        // The answer's body is not read: drained and dropped, and the connection closed if it never ends.
+        const outcome = (excerpt: string): AttemptResult => {
+          const seen = excerpt === '' ? {} : { excerpt };
+          if (status >= 200 && status < 300) return { delivered: true, status, ...seen };
+          if (status >= 300 && status < 400)
+            return { delivered: false, status, error: `HTTP ${status}: redirects are not followed`, ...seen };
+          return { delivered: false, status, error: `HTTP ${status}`, ...seen };
+        };
+        // The first bytes of the answer are kept for the dashboard; the rest is drained and dropped, and the
+        // connection closed if it never ends. A body cut short still leaves the status, which decides the attempt.
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        let answered = false;
+        const answer = () => {
+          if (answered) return;
+          answered = true;
+          // PostgreSQL text cannot hold NUL: an answer with one would leave its attempt unrecorded.
+          resolve(outcome(Buffer.concat(chunks).toString('utf8').replaceAll('\0', '\uFFFD')));
+        };
         const cleanup = setTimeout(() => req.destroy(), timeoutMs);
         cleanup.unref();
-        res.on('close', () => clearTimeout(cleanup));
-        res.on('error', () => undefined);
-        res.resume();
-        if (status >= 200 && status < 300) resolve({ delivered: true, status });
-        else if (status >= 300 && status < 400) resolve({ delivered: false, status, error: `HTTP ${status}: redirects are not followed` });
-        else resolve({ delivered: false, status, error: `HTTP ${status}` });
+        res.on('data', (chunk: Buffer) => {
+          if (kept >= responseExcerptBytes) return;
+          const part = chunk.subarray(0, responseExcerptBytes - kept);
+          chunks.push(part);
+          kept += part.length;
+          if (kept >= responseExcerptBytes) answer();
+        });
+        res.on('end', answer);
+        res.on('close', () => {
+          clearTimeout(cleanup);
+          answer();
+        });
+        res.on('error', answer);
       },
     );
     req.on('error', reject);

@@ -7,12 +7,14 @@ import {
   updateWebhookEndpoint,
 } from '../domain/webhooks/endpoints';
 import { endpointId } from '../domain/webhooks/fields';
+import { deliveryId, resendWebhookDelivery, webhookDeliveriesPage } from '../domain/webhooks/deliveries';
 import { accountActor } from '../domain/audit/actor';
 import { dashboardContext } from './dashboard-auth';
 import { objectBody } from '../json/fields';
 
 type ProgramParams = { Params: { programId: string } };
 type EndpointParams = { Params: { programId: string; endpointId: string } };
+type DeliveryParams = { Params: { programId: string; endpointId: string; deliveryId: string } };
 type Body = Record<string, unknown> | undefined;
 
 /**
@@ -52,6 +54,19 @@ export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void
   app.post<EndpointParams>(`${base}/:endpointId/test`, async (request, reply) => {
     const { program } = await access(request, request.params.programId);
     const delivery = await sendTestEvent(deps(), program, endpointId(request.params.endpointId));
+    app.svc.webhooks.dispatcher.wake();
+    return reply.status(202).send({ data: delivery });
+  });
+
+  app.get<EndpointParams & { Querystring: Record<string, unknown> }>(`${base}/:endpointId/deliveries`, async (request) => {
+    const { program } = await access(request, request.params.programId);
+    return webhookDeliveriesPage(deps(), program, endpointId(request.params.endpointId), request.query);
+  });
+
+  app.post<DeliveryParams>(`${base}/:endpointId/deliveries/:deliveryId/resend`, async (request, reply) => {
+    const { program } = await access(request, request.params.programId);
+    const id = endpointId(request.params.endpointId);
+    const delivery = await resendWebhookDelivery(deps(), program, id, deliveryId(request.params.deliveryId));
     app.svc.webhooks.dispatcher.wake();
     return reply.status(202).send({ data: delivery });
   });

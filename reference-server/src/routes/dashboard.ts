@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
-import { latestEvents } from '../domain/dashboard/event-view';
-import { booleanParam, integerParam } from '../domain/dashboard/params';
+import { eventsPage } from '../domain/dashboard/event-view';
+import { integerParam } from '../domain/dashboard/params';
 import { programPerformance } from '../domain/dashboard/performance';
 import { dashboardStatus } from '../domain/dashboard/status';
 import { checkTestEvents, sinceFrom } from '../domain/dashboard/test-events';
@@ -24,17 +24,7 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>('/api/tracking/events/:programId', async (request) => {
     const { program } = await access(request, request.params.programId);
-    const q = request.query;
-    const limit = integerParam(q.limit, { min: 1, max: 200, fallback: 50 }, () => fail('dashboardLimitInvalid')) as number;
-    const afterId = integerParam(q.after_id, { min: 0, max: Number.MAX_SAFE_INTEGER }, () => fail('dashboardAfterIdInvalid'));
-    const includeTest = booleanParam(q.include_test, true);
-    const events = await latestEvents(deps().db, {
-      programId: program.id,
-      limit,
-      includeTest,
-      ...(afterId === undefined ? {} : { afterId }),
-    });
-    return { data: { events } };
+    return { data: await eventsPage(deps().db, program.id, request.query) };
   });
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>('/api/tracking/performance/:programId', async (request) => {

@@ -9,6 +9,7 @@ import { dashboardPageRoutes } from './dashboard-page';
 import { dashboardPartnerRoutes } from './dashboard-partners';
 import { dashboardWebhookRoutes } from './dashboard-webhooks';
 import { dashboardAuditRoutes } from './dashboard-audit';
+import { dashboardTeamRoutes } from './dashboard-team';
 import { docsSiteRoutes } from './docs-site';
 import { healthRoutes } from './health';
 import { partnerApiRoutes } from './partners-api';
@@ -37,6 +38,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(commissionRoutes);
   app.register(dashboardWebhookRoutes);
   app.register(dashboardAuditRoutes);
+  app.register(dashboardTeamRoutes);
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);

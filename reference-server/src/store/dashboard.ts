@@ -4,16 +4,52 @@ import type { Database, EventsTable } from './schema';
 type Db = Kysely<Database>;
 export type EventRow = Selectable<EventsTable>;
 
-/** Recent events of a program, newest first (the `events_program` index serves it). */
-export function recentEvents(
+/** A program's test events at or after `since`, newest first (check-test-events). */
+export function testEventsSince(db: Db, query: { programId: number; limit: number; since: number }): Promise<EventRow[]> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('program_id', '=', query.programId)
+    .where('is_test', '=', 1)
+    .where('occurred_at', '>=', query.since)
+    .orderBy('id', 'desc')
+    .limit(query.limit)
+    .execute();
+}
+
+/** A row of the events feed: the event, its partner's name, and for a sale whether (and why) it was refunded. */
+export type FeedRow = EventRow & { partner_name: string | null; refunded_at: number | null; refund_reason: string | null };
+
+/**
+ * A page of the events feed, newest first: older than `beforeId`, newer than `afterId`, of one type (`refund`: the
+ * sales since refunded) or partner, when given.
+ */
+export function eventFeed(
   db: Db,
-  query: { programId: number; limit: number; afterId?: number; includeTest: boolean; testOnlySince?: number },
-): Promise<EventRow[]> {
-  let q = db.selectFrom('events').selectAll().where('program_id', '=', query.programId);
-  if (query.afterId !== undefined) q = q.where('id', '>', query.afterId);
-  if (!query.includeTest) q = q.where('is_test', '=', 0);
-  if (query.testOnlySince !== undefined) q = q.where('is_test', '=', 1).where('occurred_at', '>=', query.testOnlySince);
-  return q.orderBy('id', 'desc').limit(query.limit).execute();
+  query: {
+    programId: number;
+    limit: number;
+    includeTest: boolean;
+    afterId?: number;
+    beforeId?: number;
+    type?: EventRow['type'] | 'refund';
+    partnerId?: number;
+  },
+): Promise<FeedRow[]> {
+  let q = db
+    .selectFrom('events')
+    .leftJoin('partners', 'partners.id', 'events.partner_id')
+    .leftJoin('sales', 'sales.id', 'events.sale_id')
+    .selectAll('events')
+    .select(['partners.name as partner_name', 'sales.refunded_at', 'sales.refund_reason'])
+    .where('events.program_id', '=', query.programId);
+  if (query.afterId !== undefined) q = q.where('events.id', '>', query.afterId);
+  if (query.beforeId !== undefined) q = q.where('events.id', '<', query.beforeId);
+  if (!query.includeTest) q = q.where('events.is_test', '=', 0);
+  if (query.partnerId !== undefined) q = q.where('events.partner_id', '=', query.partnerId);
+  if (query.type === 'refund') q = q.where('events.type', '=', 'sale').where('sales.refunded_at', 'is not', null);
+  else if (query.type !== undefined) q = q.where('events.type', '=', query.type);
+  return q.orderBy('events.id', 'desc').limit(query.limit).execute();
 }
 
 /** Daily counters summed over partners, for days in [fromDay, toDay] (the rollups hold one row per day and partner). */

@@ -407,6 +407,32 @@ export interface WebhookDeliveriesTable {
   created_at: number;
 }
 
+/** One attempt of a delivery (server clock), its answer's status and the start of its body, or why none came. */
+export interface WebhookAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  /** 1 for the first attempt of its delivery. */
+  attempt: number;
+  at: number;
+  /** Real time from sending to the answer (or the failure). */
+  duration_ms: number;
+  response_status: number | null;
+  /** At most `responseExcerptBytes` (outbound/http-sender.ts) of the answer's body, as text. */
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+/** An email invited to a workspace's team; it becomes a membership when that email's account signs in. */
+export interface MembershipInvitationsTable {
+  id: Generated<number>;
+  workspace_id: number;
+  /** Lower-cased. */
+  email: string;
+  role: 'owner' | 'member';
+  invited_by_account_id: number | null;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   advertisers: AdvertisersTable;
@@ -434,6 +460,8 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  membership_invitations: MembershipInvitationsTable;
   audit_log: AuditLogTable;
   payouts: PayoutsTable;
 }
@@ -451,3 +479,5 @@ export type Commission = Selectable<CommissionsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;
+export type MembershipInvitationRow = Selectable<MembershipInvitationsTable>;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from './db';
-import type { Database, WebhookDeliveryRow, WebhookEndpointRow } from './schema';
+import type { Database, WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from './schema';
 
 type Db = Kysely<Database>;
 
@@ -62,7 +62,13 @@ export async function deleteWebhookEndpoint(trx: Db, programId: number, id: numb
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
-  if (deleted) await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+  if (deleted) {
+    await trx
+      .deleteFrom('webhook_attempts')
+      .where('delivery_id', 'in', trx.selectFrom('webhook_deliveries').select('id').where('endpoint_id', '=', id))
+      .execute();
+    await trx.deleteFrom('webhook_deliveries').where('endpoint_id', '=', id).execute();
+  }
   return deleted;
 }
 
@@ -150,6 +156,67 @@ export function findDelivery(db: Db, id: number): Promise<DeliveryListRow | unde
   return deliveryList(db).where('webhook_deliveries.id', '=', id).executeTakeFirst();
 }
 
+/** A page of an endpoint's deliveries, newest first, before `beforeId` when given, each with its event's body. */
+export function deliveryPage(
+  db: Db,
+  query: { endpointId: number; limit: number; beforeId?: number },
+): Promise<(DeliveryListRow & { payload: string })[]> {
+  return deliveryList(db)
+    .select('webhook_events.payload')
+    .where('webhook_deliveries.endpoint_id', '=', query.endpointId)
+    .$if(query.beforeId !== undefined, (q) => q.where('webhook_deliveries.id', '<', query.beforeId!))
+    .orderBy('webhook_deliveries.id', 'desc')
+    .limit(query.limit)
+    .execute();
+}
+
+/** The attempts of these deliveries, oldest first. */
+export function attemptsOf(db: Db, deliveryIds: number[]): Promise<WebhookAttemptRow[]> {
+  if (deliveryIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('delivery_id')
+    .orderBy('id')
+    .execute();
+}
+
+/** The delivery only when it belongs to the endpoint (another endpoint's is "not found"), with its event's id. */
+export function findDeliveryOfEndpoint(
+  db: Db,
+  endpointId: number,
+  id: number,
+): Promise<Pick<WebhookDeliveryRow, 'id' | 'event_id' | 'event_type' | 'max_attempts'> | undefined> {
+  return db
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'event_id', 'event_type', 'max_attempts'])
+    .where('endpoint_id', '=', endpointId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A new delivery of an event already in the outbox, due now: a resend (same `webhook-id`, same body). */
+export async function insertResend(
+  db: Db,
+  values: { eventId: number; endpointId: number; programId: number; eventType: string; maxAttempts: number; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('webhook_deliveries')
+    .values({
+      event_id: values.eventId,
+      endpoint_id: values.endpointId,
+      program_id: values.programId,
+      event_type: values.eventType,
+      max_attempts: values.maxAttempts,
+      next_attempt_at: values.now,
+      created_at: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 // ---------------------------------------------------------------- the delivery loop
 
 /** What an attempt needs: the delivery, its event's id and body, and the endpoint's address and sealed secret. */
@@ -217,7 +284,10 @@ export async function claimDueDeliveries(
     .then((rows) => rows.map((row) => ({ ...row, lease_token: claim.leaseToken })));
 }
 
-/** Records one attempt, only under the caller's lease (a lease taken over after it expired records nothing). */
+/**
+ * Records one attempt on the delivery and in its history (`webhook_attempts`), in one transaction, only under the
+ * caller's lease (a lease taken over after it expired records nothing).
+ */
 export async function recordAttempt(
   db: Db,
   delivery: { id: number; leaseToken: string },
@@ -226,25 +296,43 @@ export async function recordAttempt(
     attempts: number;
     nextAttemptAt: number | null;
     at: number;
+    durationMs: number;
     responseStatus: number | null;
+    excerpt: string | null;
     error: string | null;
   },
 ): Promise<void> {
-  await db
-    .updateTable('webhook_deliveries')
-    .set({
-      status: outcome.status,
-      attempts: outcome.attempts,
-      next_attempt_at: outcome.nextAttemptAt,
-      last_attempt_at: outcome.at,
-      last_response_status: outcome.responseStatus,
-      last_error: outcome.error,
-      lease_token: null,
-      locked_until: null,
-    })
-    .where('id', '=', delivery.id)
-    .where('lease_token', '=', delivery.leaseToken)
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('webhook_deliveries')
+      .set({
+        status: outcome.status,
+        attempts: outcome.attempts,
+        next_attempt_at: outcome.nextAttemptAt,
+        last_attempt_at: outcome.at,
+        last_response_status: outcome.responseStatus,
+        last_error: outcome.error,
+        lease_token: null,
+        locked_until: null,
+      })
+      .where('id', '=', delivery.id)
+      .where('lease_token', '=', delivery.leaseToken)
+      .returning('id')
+      .executeTakeFirst();
+    if (!updated) return;
+    await trx
+      .insertInto('webhook_attempts')
+      .values({
+        delivery_id: delivery.id,
+        attempt: outcome.attempts,
+        at: outcome.at,
+        duration_ms: outcome.durationMs,
+        response_status: outcome.responseStatus,
+        response_excerpt: outcome.excerpt,
+        error: outcome.error,
+      })
+      .execute();
+  });
 }
 
 /** Gives a claimed delivery back untouched (the server is stopping): the next claimer attempts it at once. */
@@ -263,6 +351,9 @@ export async function releaseDelivery(db: Db, delivery: { id: number; leaseToken
  */
 export async function pruneDeliveries(db: Db, before: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const finished = (eb: Db) =>
+      eb.selectFrom('webhook_deliveries').select('id').where('status', '!=', 'pending').where('created_at', '<', before);
+    await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', finished(trx)).execute();
     await trx.deleteFrom('webhook_deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute();
     await trx
       .deleteFrom('webhook_events')

@@ -50,7 +50,7 @@ describe('dashboard checks with allowed origins, in Chromium', () => {
 
     await owner.getByRole('button', { name: 'Send test click' }).click();
     await expect.poll(() => owner.locator('#verify-result').textContent(), { timeout: 10_000 }).toContain('Test click sent');
-    await owner.locator('#events-body tr[data-event-type="click"]', { hasText: 'test' }).first().waitFor({ timeout: 10_000 });
+    await owner.locator('#events-list li[data-event-type="click"]', { hasText: 'test' }).first().waitFor({ timeout: 10_000 });
 
     await owner.getByRole('button', { name: 'Run verification' }).click();
     await expect

@@ -92,7 +92,7 @@ describe('dashboard in Chromium', () => {
 
     // A test click from the verifier appears in the live event feed.
     await owner.getByRole('button', { name: 'Send test click' }).click();
-    const testRow = owner.locator('#events-body tr[data-event-type="click"]', { hasText: 'test' });
+    const testRow = owner.locator('#events-list li[data-event-type="click"]', { hasText: 'test' });
     await testRow.first().waitFor({ timeout: 10_000 });
 
     // Real traffic arrives from outside the page (a partner link, the tracking API): the feed picks it up by polling.
@@ -107,7 +107,7 @@ describe('dashboard in Chromium', () => {
     const click = await post('/api/v1/track/click', { affiliate_url: 'https://shop.example/?aff=pat' });
     await post('/api/v1/track/lead', { click_id: click.click_id, customer_key: 'cust_42' }, firstKey);
     await post('/api/v1/track/sale', { transaction_id: 'pi_1', amount_cents: 12_900, customer_key: 'cust_42' }, firstKey);
-    await owner.locator('#events-body tr[data-event-type="sale"]').waitFor({ timeout: 10_000 });
+    await owner.locator('#events-list li[data-event-type="sale"]').waitFor({ timeout: 10_000 });
     await expect.poll(() => owner.locator('#perf-partners').textContent(), { timeout: 10_000 }).toContain('Pat the partner');
     await expect.poll(() => owner.locator('#readiness-verdict').textContent(), { timeout: 10_000 }).toContain('Ready');
     await owner.screenshot({ path: `${shots}03-live-events.png`, fullPage: true });

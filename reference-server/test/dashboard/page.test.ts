@@ -104,6 +104,9 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/webhooks.js',
       '/dashboard/assets/commissions.js',
       '/dashboard/assets/audit.js',
+      '/dashboard/assets/events.js',
+      '/dashboard/assets/webhook-endpoint.js',
+      '/dashboard/assets/team.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

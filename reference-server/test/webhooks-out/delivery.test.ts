@@ -414,6 +414,8 @@ describe('the test-send, pausing and removing', () => {
     await advance(2 * 86_400);
     await waitFor('the prune', async () => (await endpoints(s, cookie))[0].recent_deliveries.length === 0, 3_000);
     expect(await t.h.store.db.selectFrom('webhook_events').select('id').execute()).toEqual([]);
+    // The attempts go with their deliveries.
+    expect(await t.h.store.db.selectFrom('webhook_attempts').select('id').execute()).toEqual([]);
   });
 });
 

@@ -20,8 +20,11 @@ export interface Received {
   status: number;
 }
 
-/** What to answer: a status, `'hang'` (never answer), `'redirect'` (302 to `/elsewhere`), or a status after a delay. */
-export type Answer = number | 'hang' | 'redirect' | { status: number; delayMs: number };
+/**
+ * What to answer: a status, `'hang'` (never answer), `'redirect'` (302 to `/elsewhere`), a status after a delay, or a
+ * status with a body.
+ */
+export type Answer = number | 'hang' | 'redirect' | { status: number; delayMs: number } | { status: number; body: string };
 
 /**
  * A real HTTP endpoint for outbound webhooks (node:http on 127.0.0.1): it records every request, verifies each with
@@ -82,6 +85,8 @@ export async function startReceiver(): Promise<Receiver> {
         return;
       }
       if (answer === 'redirect') res.writeHead(302, { location: `${receiver.url}/elsewhere` }).end();
+      else if (typeof answer === 'object' && 'body' in answer)
+        res.writeHead(answer.status, { 'content-type': 'text/plain' }).end(answer.body);
       else if (typeof answer === 'object') setTimeout(() => res.writeHead(answer.status).end(), answer.delayMs);
       else res.writeHead(answer).end(answer === 204 ? undefined : 'ok');
     });

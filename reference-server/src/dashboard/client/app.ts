@@ -1,13 +1,13 @@
 /**
  * The dashboard script (served as /dashboard/assets/app.js): the programs list and routing (#/programs/<id>), the
- * open program's status, readiness, live events, performance, verification, key, settings and processor. It only
- * calls the dashboard routes (/api/dashboard/*, /api/tracking/*) with the session cookie, and announces the open
- * program to the Partners and Webhooks scripts with a `svc:program` event (program-event.ts).
+ * open program's status, readiness, performance, verification, key, settings and processor. It only calls the
+ * dashboard routes (/api/dashboard/*, /api/tracking/*) with the session cookie, and announces the open program to
+ * the sections' scripts with a `svc:program` event (program-event.ts). The events feed is events.ts: its fresh
+ * events reload the figures here (feed-signal.ts).
  */
 import { $, ApiError, api as call, type Answer, all, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { onFreshEvents, requestEventsRefresh } from './feed-signal';
 import { announceProgram } from './program-event';
-
-const POLL_MS = 3000;
 
 type Status = Answer<'dashboardStatus'>['data'];
 type Program = Status['program'];
@@ -17,10 +17,8 @@ const state: {
   programs: Answer<'dashboardListPrograms'>['data']['programs'];
   program: Program | null;
   role: Status['role'] | null;
-  lastEventId: number;
-  timer: ReturnType<typeof setInterval> | null;
   pendingKey: { key: string; text: string } | null;
-} = { programs: [], program: null, role: null, lastEventId: 0, timer: null, pendingKey: null };
+} = { programs: [], program: null, role: null, pendingKey: null };
 
 /** The open program (every control below acts on it; none is shown before one is open). */
 function openProgramId(): number {
@@ -78,9 +76,6 @@ function route(): void {
 }
 
 async function openProgram(id: number): Promise<void> {
-  if (state.timer) clearInterval(state.timer);
-  state.lastEventId = 0;
-  clear($('events-body'));
   clear($('pv-newkey'));
   if (state.pendingKey) {
     showNewKey(state.pendingKey.key, state.pendingKey.text);
@@ -88,22 +83,17 @@ async function openProgram(id: number): Promise<void> {
   }
   for (const target of ['verify-result', 'key-result', 'settings-result', 'processor-result']) clear($(target));
   $('program-view').hidden = false;
-  await Promise.all([loadStatus(id), loadReadiness(id), loadEvents(id), loadPerformance(id)]);
-  // The Partners and Webhooks sections (partners.js, webhooks.js) load for the program now open.
+  await Promise.all([loadStatus(id), loadReadiness(id), loadPerformance(id)]);
+  // The sections' scripts (events.js, partners.js, webhooks.js…) load for the program now open.
   const program = state.program;
   if (program && state.role) announceProgram({ id, domain: program.domain, role: state.role });
-  state.timer = setInterval(() => void poll(id), POLL_MS);
 }
 
-async function poll(id: number): Promise<void> {
-  try {
-    const fresh = await loadEvents(id);
-    if (fresh > 0) await Promise.all([loadStatus(id), loadReadiness(id), loadPerformance(id)]);
-    $('live-badge').className = 'badge ok';
-  } catch {
-    $('live-badge').className = 'badge warn';
-  }
-}
+// New events in the feed (events.js) change the figures: reload them for the program still open.
+onFreshEvents((id) => {
+  if (state.program?.id !== id) return;
+  Promise.all([loadStatus(id), loadReadiness(id), loadPerformance(id)]).catch(() => undefined);
+});
 
 // Status, key, settings, processor
 async function loadStatus(id: number): Promise<void> {
@@ -186,29 +176,6 @@ async function loadReadiness(id: number): Promise<void> {
         '.',
     }),
   );
-}
-
-// Live events
-async function loadEvents(id: number): Promise<number> {
-  const path = '/api/tracking/events/' + id + '?limit=50' + (state.lastEventId ? '&after_id=' + state.lastEventId : '');
-  const events = (await api<Answer<'dashboardEvents'>>('GET', path)).data.events;
-  const body = $('events-body');
-  for (const e of events.slice().reverse()) {
-    const row = el('tr', { className: state.lastEventId ? 'fresh' : '', 'data-event-type': e.type }, [
-      el('td', { text: when(e.occurred_at, 'never') }),
-      el('td', { text: e.type + (e.provisional ? ' (provisional)' : '') }),
-      el('td', { text: e.partner_id === null ? '–' : '#' + e.partner_id }),
-      el('td', { className: 'mono', text: e.customer_key || e.click_id || '–' }),
-      el('td', { text: e.amount_cents === undefined ? '' : (e.amount_cents / 100).toFixed(2) + ' ' + e.currency }),
-      el('td', {}, [e.is_test ? el('span', { className: 'badge test', text: 'test' }) : '']),
-    ]);
-    body.insertBefore(row, body.firstChild);
-  }
-  while (body.children.length > 100 && body.lastChild) body.removeChild(body.lastChild);
-  const newest = events[0];
-  if (newest) state.lastEventId = Math.max(state.lastEventId, newest.id);
-  $('events-empty').hidden = body.children.length > 0;
-  return events.length;
 }
 
 // Performance: totals, an inline SVG chart by day, partners
@@ -327,7 +294,7 @@ $('run-verification').addEventListener('click', () => {
         ),
       );
       box.appendChild(el('p', { className: 'muted', text: d.result.chains_remaining + ' verification runs left this hour.' }));
-      await poll(id);
+      requestEventsRefresh();
     } catch (e) {
       notice('verify-result', 'error', messageOf(e));
     }
@@ -339,8 +306,8 @@ for (const testButton of all('[data-test-event]')) {
       const type = testButton.getAttribute('data-test-event');
       try {
         await api('POST', '/api/tracking/test', { program_id: openProgramId(), event_type: type });
-        notice('verify-result', 'ok', 'Test ' + type + ' sent; it appears under Recent events with a "test" badge.');
-        await poll(openProgramId());
+        notice('verify-result', 'ok', 'Test ' + type + ' sent; it appears under Events with a "test" badge.');
+        requestEventsRefresh();
       } catch (e) {
         notice('verify-result', 'error', messageOf(e));
       }

@@ -1,6 +1,7 @@
 /**
  * The Webhooks section (served as /dashboard/assets/webhooks.js): add an endpoint and show its signing secret once,
- * list endpoints with their recent deliveries, send a test event, pause and remove. The dashboard script (app.ts)
+ * list endpoints with their recent deliveries, open one's full history (webhook-endpoint.ts), send a test event,
+ * pause and remove. The dashboard script (app.ts)
  * announces the open program with a `svc:program` event.
  */
 import { $, type Answer, all, api, button, clear, el, messageOf, notice as noticeIn, type NoticeKind, onSubmit, when } from './dom';
@@ -51,6 +52,7 @@ async function load(): Promise<void> {
   }
   for (const e of endpoints) {
     const actions = el('div', { className: 'inline' }, [
+      button('Deliveries', 'secondary small', () => showDeliveries(e)),
       button('Send test event', 'secondary small', () => test(e)),
       button(e.enabled ? 'Pause' : 'Resume', 'secondary small', () => setEnabled(e, !e.enabled)),
       button('Remove', 'danger small', () => remove(e)),
@@ -68,6 +70,13 @@ async function load(): Promise<void> {
       ]),
     );
   }
+}
+/** Opens the endpoint's delivery history (webhook-endpoint.ts loads it when the section's endpoint changes). */
+function showDeliveries(e: Endpoint): void {
+  const section = $('webhook-endpoint-card');
+  section.dataset.endpointId = String(e.id);
+  section.hidden = false;
+  section.focus();
 }
 function reloadSoon(): void {
   if (refresh) clearTimeout(refresh);

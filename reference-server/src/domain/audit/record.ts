@@ -26,6 +26,11 @@ export const auditActions = [
   'payout.created',
   'partner.terms_changed',
   'adjustment.created',
+  'team.invited',
+  'team.invitation_cancelled',
+  'team.joined',
+  'team.role_changed',
+  'team.removed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

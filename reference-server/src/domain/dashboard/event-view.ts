@@ -1,7 +1,11 @@
 import type { components } from '@svc/types';
-import { recentEvents, type EventRow } from '../../store/dashboard';
+import { fail } from '../../errors/service-error';
+import { eventFeed, type EventRow, type FeedRow } from '../../store/dashboard';
+import { booleanParam, integerParam } from './params';
 
 type TrackingEvent = components['schemas']['TrackingEvent'];
+type FeedType = EventRow['type'] | 'refund';
+const feedTypes: readonly FeedType[] = ['click', 'lead', 'sale', 'refund'];
 
 /** An event row as the dashboard shows it (`TrackingEvent`); sale-only members appear on sales only. */
 export function eventView(row: EventRow): TrackingEvent {
@@ -21,10 +25,56 @@ export function eventView(row: EventRow): TrackingEvent {
   };
 }
 
-/** The program's latest events for the dashboard's live list (`GET /api/tracking/events/{programId}`). */
-export async function latestEvents(
-  db: Parameters<typeof recentEvents>[0],
-  query: { programId: number; limit: number; includeTest: boolean; afterId?: number },
-): Promise<TrackingEvent[]> {
-  return (await recentEvents(db, query)).map(eventView);
+/** A feed row: the event with its partner's name, and on a sale its refund. */
+function feedView(row: FeedRow): TrackingEvent {
+  return {
+    ...eventView(row),
+    partner_name: row.partner_name,
+    ...(row.type === 'sale'
+      ? { refunded_at: row.refunded_at === null ? null : new Date(row.refunded_at).toISOString(), refund_reason: row.refund_reason }
+      : {}),
+  };
+}
+
+/**
+ * A page of the program's events feed (`GET /api/tracking/events/{programId}`), newest first: `limit`, `after_id`
+ * (the live feed's newer events), `include_test`, `type`, `partner_id` and `cursor` (older pages). Every parameter
+ * is checked first.
+ */
+export async function eventsPage(
+  db: Parameters<typeof eventFeed>[0],
+  programId: number,
+  q: Record<string, unknown>,
+): Promise<{ events: TrackingEvent[]; next_cursor: string | null }> {
+  const limit = integerParam(q.limit, { min: 1, max: 200, fallback: 50 }, () => fail('dashboardLimitInvalid')) as number;
+  const afterId = integerParam(q.after_id, { min: 0, max: Number.MAX_SAFE_INTEGER }, () => fail('dashboardAfterIdInvalid'));
+  const includeTest = booleanParam(q.include_test, true);
+  if (q.type !== undefined && !feedTypes.includes(q.type as FeedType)) throw fail('dashboardEventTypeInvalid');
+  const partnerId = integerParam(q.partner_id, { min: 1, max: Number.MAX_SAFE_INTEGER }, () => fail('partnerIdInvalid'));
+  const beforeId = q.cursor === undefined ? undefined : cursorId(q.cursor);
+  // One row more than the page tells whether an older page follows.
+  const rows = await eventFeed(db, {
+    programId,
+    limit: limit + 1,
+    includeTest,
+    ...(afterId === undefined ? {} : { afterId }),
+    ...(beforeId === undefined ? {} : { beforeId }),
+    ...(q.type === undefined ? {} : { type: q.type as FeedType }),
+    ...(partnerId === undefined ? {} : { partnerId }),
+  });
+  const page = rows.slice(0, limit);
+  return { events: page.map(feedView), next_cursor: rows.length > limit ? cursorOf(page[page.length - 1]!.id) : null };
+}
+
+// The cursor names the last id shown; encoded so callers treat it as opaque (its form may change).
+function cursorOf(id: number): string {
+  return Buffer.from(`e${id}`).toString('base64url');
+}
+
+function cursorId(value: unknown): number {
+  if (typeof value !== 'string' || value.length > 64) throw fail('dashboardEventCursorInvalid');
+  const match = /^e([1-9]\d{0,15})$/.exec(Buffer.from(value, 'base64url').toString());
+  const id = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(id)) throw fail('dashboardEventCursorInvalid');
+  return id;
 }

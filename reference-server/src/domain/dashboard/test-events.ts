@@ -1,6 +1,6 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
-import { recentEvents } from '../../store/dashboard';
+import { testEventsSince } from '../../store/dashboard';
 import type { DomainDeps } from '../deps';
 import { eventView } from './event-view';
 
@@ -18,7 +18,7 @@ export function sinceFrom(value: unknown, now: number): number {
 
 /** §Dashboard routes, check-test-events: which kinds of test event have landed since `since`. */
 export async function checkTestEvents(deps: Pick<DomainDeps, 'db'>, programId: number, since: number): Promise<Check> {
-  const rows = await recentEvents(deps.db, { programId, limit: 50, includeTest: true, testOnlySince: since });
+  const rows = await testEventsSince(deps.db, { programId, limit: 50, since });
   const landed = (type: 'click' | 'lead' | 'sale') => rows.some((row) => row.type === type);
   const [click, lead, sale] = [landed('click'), landed('lead'), landed('sale')];
   return { click, lead, sale, all_landed: click && lead && sale, events: rows.map(eventView) };

@@ -8,6 +8,7 @@ import {
 } from '../../store/accounts';
 import { createAccountWithWorkspace, createBareAccount, createWorkspaceFor } from '../../store/new-account';
 import { mayCreateWorkspace } from '../programs/creators';
+import { joinInvitedTeams } from '../team/team';
 import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { LoginDeps } from './deps';
@@ -21,9 +22,19 @@ import type { VerifiedIdentity } from './identity-provider';
  * An account that exists under the same email without an identity (created by an invitation, the demo seed or test
  * control) is claimed by it. First sign-in creates the account, with its advertiser, workspace and owner membership
  * only when `SVC_WORKSPACE_CREATORS` lets it create one (else it sees only what it is invited to). Refusals create
- * nothing.
+ * nothing. Once signed in, the account joins the teams that invited its email.
  */
 export async function accountForIdentity(
+  deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>,
+  identity: VerifiedIdentity,
+): Promise<Account> {
+  const account = await signedInAccount(deps, identity);
+  // The verified email accepts the team invitations sent to it (domain/team/team.ts).
+  await joinInvitedTeams({ db: deps.store.db, now: deps.clock.now() }, account);
+  return account;
+}
+
+async function signedInAccount(
   deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>,
   identity: VerifiedIdentity,
 ): Promise<Account> {

@@ -4,6 +4,7 @@ import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import type { LoginDeps } from './deps';
 import { createAccountWithWorkspace } from '../../store/new-account';
+import { joinInvitedTeams } from '../team/team';
 
 /** A loose shape check: the development identity provider only needs a stable, recognisable address (no NUL: PostgreSQL text cannot hold it). */
 const emailPattern = /^[^\s@\0]+@[^\s@\0]+\.[^\s@\0]+$/;
@@ -16,7 +17,8 @@ export function normaliseEmail(raw: unknown): string | undefined {
 
 /**
  * The development identity provider: signs in with an email, creating the dev account (with its advertiser,
- * workspace and owner membership) on first use. A suspended account is refused (§Authentication rule 4).
+ * workspace and owner membership) on first use. A suspended account is refused (§Authentication rule 4); the
+ * account joins the teams that invited its email.
  */
 export async function signInDevAccount(deps: Pick<LoginDeps, 'store' | 'clock'>, email: string): Promise<Account> {
   let account = await findAccountByEmail(deps.store.db, email);
@@ -31,5 +33,6 @@ export async function signInDevAccount(deps: Pick<LoginDeps, 'store' | 'clock'>,
   }
   if (!account) throw new Error(`account ${email} vanished after creation`);
   if (account.blocked === 1) throw fail('accountBlocked', { details: { code: 'ACCOUNT_BLOCKED' } });
+  await joinInvitedTeams({ db: deps.store.db, now: deps.clock.now() }, account);
   return account;
 }

@@ -17,8 +17,12 @@ export interface AttemptRequest {
   signal: AbortSignal;
 }
 
-/** A 2xx answer delivers; anything else says why it did not (`status` when an answer came). */
-export type AttemptResult = { delivered: true; status: number } | { delivered: false; status: number | null; error: string };
+/**
+ * A 2xx answer delivers; anything else says why it did not (`status` when an answer came). `excerpt`: the start of
+ * the answer's body, when it had one.
+ */
+export type AttemptResult =
+  { delivered: true; status: number; excerpt?: string } | { delivered: false; status: number | null; error: string; excerpt?: string };
 
 /** Sends one attempt (`outbound/http-sender.ts`: 10-second timeout, no redirects, the address guard). */
 export type WebhookSender = (request: AttemptRequest) => Promise<AttemptResult>;
@@ -69,6 +73,7 @@ export async function attemptDelivery(
     return undefined;
   }
   const secret = openSecret(delivery.secret_sealed, await deps.serverKey());
+  const started = deps.realClock.now();
   let result: AttemptResult;
   if (secret === undefined) {
     result = { delivered: false, status: null, error: unreadableSecretError };
@@ -80,24 +85,19 @@ export async function attemptDelivery(
     };
     result = await deps.send({ url: delivery.url, headers, body: delivery.payload, signal });
   }
+  const durationMs = Math.max(0, deps.realClock.now() - started);
   if (signal.aborted) {
     await releaseDelivery(deps.db, lease);
     return undefined;
   }
   const attempts = delivery.attempts + 1;
   const at = deps.clock.now();
+  const answer = { at, durationMs, responseStatus: result.status, excerpt: result.excerpt ?? null };
   if (result.delivered) {
-    await recordAttempt(deps.db, lease, {
-      status: 'delivered',
-      attempts,
-      nextAttemptAt: null,
-      at,
-      responseStatus: result.status,
-      error: null,
-    });
+    await recordAttempt(deps.db, lease, { ...answer, status: 'delivered', attempts, nextAttemptAt: null, error: null });
   } else {
     const next = afterFailure(attempts, delivery.max_attempts, at);
-    await recordAttempt(deps.db, lease, { ...next, attempts, at, responseStatus: result.status, error: result.error });
+    await recordAttempt(deps.db, lease, { ...answer, ...next, attempts, error: result.error });
   }
   return result;
 }

@@ -77,6 +77,12 @@ export interface AppOptions {
    * only with test control on.
    */
   webhooksAllowPrivate?: boolean;
+  /**
+   * How long a server's claim on an outbound webhook delivery lasts (`SVC_WEBHOOK_LEASE_MS`, 30 s by default): after a
+   * crash, another server sends the claimed deliveries this long after the claim. Each attempt then times out at a
+   * third of it, at most 10 s.
+   */
+  webhookLeaseMs?: number;
 }
 
 /** Builds the Fastify app from options; never listens (server.ts and start.ts do). */
@@ -143,6 +149,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       allowPrivateAddresses: options.webhooksAllowPrivate ?? options.testControl === true,
       serverKey: () => services.serverKey(),
       log: app.log,
+      leaseMs: options.webhookLeaseMs,
     }),
   };
   app.decorate('svc', services);

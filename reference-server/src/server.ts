@@ -34,6 +34,7 @@ const app = buildApp({
   connectionLimits: config.connectionLimits,
   // Unset, test control alone lets outbound webhooks reach private addresses (spec/openapi.yaml, `outbound-webhooks`).
   ...(config.webhooksAllowPrivate ? { webhooksAllowPrivate: true } : {}),
+  ...(config.webhookLeaseMs ? { webhookLeaseMs: config.webhookLeaseMs } : {}),
 });
 warnAboutSignIn();
 await app.listen({ port: config.port, host: config.host });

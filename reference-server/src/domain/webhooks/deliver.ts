@@ -32,10 +32,15 @@ export interface DeliveryDeps {
   realClock: Clock;
   serverKey: () => Promise<string>;
   send: WebhookSender;
+  /**
+   * How long a claim holds a delivery (real time, `webhookLeaseMs`): longer than an attempt can take
+   * (outbound/index.ts keeps each attempt within a third of it), so only a crash outlives it.
+   */
+  leaseMs: number;
 }
 
-/** How long a claim holds a delivery (real time): longer than an attempt can take, so only a crash outlives it. */
-export const leaseMs = 30_000;
+/** The default lease: a crashed server's claimed deliveries go out again this long after it claimed them. */
+export const defaultLeaseMs = 30_000;
 /** Finished deliveries are kept this long (server clock), then pruned with their events. */
 export const retentionMs = 30 * 86_400_000;
 
@@ -45,7 +50,7 @@ export function claimDue(deps: DeliveryDeps, limit: number): Promise<ClaimedDeli
   return claimDueDeliveries(deps.db, deps.dialect, {
     now: deps.clock.now(),
     realNow,
-    lockedUntil: realNow + leaseMs,
+    lockedUntil: realNow + deps.leaseMs,
     leaseToken: randomBytes(12).toString('base64url'),
     limit,
   });

@@ -34,9 +34,9 @@ export interface AppOptions {
   testControl?: boolean;
   /** The clock every time rule reads; with test control on, a clock the control API can move. */
   clock?: Clock;
-  /** `false` turns the §Limits rate limits off (benchmarks only: `SVC_RATE_LIMITS=off`). */
+  /** `false` turns the spec/rules.md "Limits" rate limits off (benchmarks only: `SVC_RATE_LIMITS=off`). */
   rateLimits?: boolean;
-  /** Per-minute limits replacing §Limits' for the buckets named (`SVC_RATE_LIMITS=lead=300,…`). */
+  /** Per-minute limits replacing spec/rules.md "Limits"' for the buckets named (`SVC_RATE_LIMITS=lead=300,…`). */
   rateLimitOverrides?: LimitOverrides;
   /** Counter store for rate limits; memory by default (or Redis with `redis`). */
   rateLimitStore?: RateLimitStore;

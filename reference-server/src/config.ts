@@ -38,7 +38,7 @@ export interface ServerConfig {
   redisPrefix: string | undefined;
   testControl: boolean;
   rateLimits: boolean;
-  /** `SVC_RATE_LIMITS=lead=300,…`: per-minute limits replacing §Limits' for the routes named. */
+  /** `SVC_RATE_LIMITS=lead=300,…`: per-minute limits replacing spec/rules.md "Limits"' for the routes named. */
   rateLimitOverrides: LimitOverrides;
   publicUrl: string;
   /** Hops or addresses of the proxies in front whose `X-Forwarded-For` entries are believed. */
@@ -82,7 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     testControl: env.SVC_TEST_CONTROL === '1',
-    // `off` (benchmarks only) removes the §Limits rate limits; `lead=300,…` sets the named routes' limits.
+    // `off` (benchmarks only) removes the spec/rules.md "Limits" rate limits; `lead=300,…` sets the named routes' limits.
     ...readRateLimits(env.SVC_RATE_LIMITS),
     publicUrl: readPublicUrl(env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

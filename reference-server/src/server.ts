@@ -19,7 +19,7 @@ const app = buildApp({
   testControl: config.testControl,
   rateLimits: config.rateLimits,
   rateLimitOverrides: config.rateLimitOverrides,
-  // §Limits across processes: servers sharing one Redis count one client against one limit.
+  // spec/rules.md "Limits" across processes: servers sharing one Redis count one client against one limit.
   ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
   publicUrl: config.publicUrl,
   ...(config.docsUrl ? { docs: { url: config.docsUrl } } : {}),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../errors/service-error';
 
-/** §Limits: maximum body size not shown. Decision: 64 KiB, answered 413 in the platform envelope. */
+/** spec/rules.md "Limits": maximum body size not shown. Decision: 64 KiB, answered 413 in the platform envelope. */
 export const bodyLimitBytes = 65_536;
 
 /**

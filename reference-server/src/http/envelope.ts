@@ -20,7 +20,7 @@ const codeForStatus: Partial<Record<number, SaleErrorCode>> = {
   500: 'internal_error',
 };
 
-/** The one place any thrown value becomes the spec's envelope (§Errors/Envelopes). */
+/** The one place any thrown value becomes the spec's envelope (spec/rules.md "Errors/Envelopes"). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const httpError = toServiceError(error, request);
@@ -39,7 +39,7 @@ function toServiceError(error: FastifyError | ServiceError, request: FastifyRequ
   return routeFailure(request, error);
 }
 
-/** The generic 500 of the route (§Errors, "Messages on 500 are generic"), keeping the cause for the log. */
+/** The generic 500 of the route (spec/rules.md "Errors", "Messages on 500 are generic"), keeping the cause for the log. */
 function routeFailure(request: FastifyRequest, cause: unknown): ServiceError {
   const config = request.routeOptions.config;
   if (config.cliFailure) {
@@ -51,7 +51,7 @@ function routeFailure(request: FastifyRequest, cause: unknown): ServiceError {
   }
   if (config.failure) {
     const entry = catalogue[config.failure];
-    // Readiness 500 is typed and tells when to retry (§Limits, "Readiness 500 retry hint").
+    // Readiness 500 is typed and tells when to retry (spec/rules.md "Limits", "Readiness 500 retry hint").
     const extra = entry.envelope === 'typed' ? { retry_after_seconds: readinessRetryAfterSeconds } : undefined;
     return new ServiceError(entry, { extra, cause });
   }

@@ -5,7 +5,7 @@ import { loginDeps } from './login-deps';
 type Body = { state?: unknown; id_token?: unknown } | undefined;
 
 /**
- * §CLI routes: /api/v1/cli/auth/start, /callback, /poll. No credential (§Authentication), so the `/cli/*` rate
+ * spec/rules.md "CLI routes": /api/v1/cli/auth/start, /callback, /poll. No credential (spec/rules.md "Authentication"), so the `/cli/*` rate
  * limit counted per client IP: the `cliAuth` bucket, which ignores any Bearer header.
  */
 export async function cliAuthRoutes(app: FastifyInstance): Promise<void> {

@@ -11,7 +11,7 @@ import { keyProgramOf, programKeyHook } from '../http/program-key';
 
 type TestEventBody = { event_type?: unknown; type?: unknown } | undefined;
 
-/** A CLI 500 naming what failed, with the request id (§Request ids); for routes with two failure messages. */
+/** A CLI 500 naming what failed, with the request id (spec/rules.md "Request ids"); for routes with two failure messages. */
 function cliFailure(what: CliFailure, requestId: string, cause: unknown): ServiceError {
   return new ServiceError(catalogue.dashboardFailed, {
     message: messageTemplates.cliFailure(what, requestId),
@@ -20,7 +20,7 @@ function cliFailure(what: CliFailure, requestId: string, cause: unknown): Servic
   });
 }
 
-/** §CLI routes: /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
+/** spec/rules.md "CLI routes": /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
 export async function cliRoutes(app: FastifyInstance): Promise<void> {
   const deps = () => domainDeps(app);
   const session = () => ({ store: app.svc.store, clock: app.svc.clock });
@@ -39,7 +39,7 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
     return { data: { programs: await listAccountPrograms(deps(), account.id) } };
   });
 
-  // §Request ids: this route's 200, 401 and 429 carry no X-Request-ID; only its 500 does.
+  // spec/rules.md "Request ids": this route's 200, 401 and 429 carry no X-Request-ID; only its 500 does.
   app.get(
     '/api/v1/cli/status',
     { config: { rateLimit: 'cli', cliFailure: 'status', requestIdOnlyOn500: true }, onRequest: programKeyHook(app, 'cli') },
@@ -68,8 +68,8 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // §Versioning rule 3: retired; the message names the dashboard program settings as the replacement.
-  // Refused before the body is read, so any body answers the same 410. §Endpoints/Summary says "always 410", so it
+  // spec/rules.md "Versioning" rule 3: retired; the message names the dashboard program settings as the replacement.
+  // Refused before the body is read, so any body answers the same 410. spec/rules.md "Endpoints/Summary" says "always 410", so it
   // is outside the `/cli/*` rate limit: it does nothing and records nothing, and a full bucket must not turn it 429.
   app.post(
     '/api/v1/cli/stripe-connect',

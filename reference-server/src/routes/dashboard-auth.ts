@@ -9,7 +9,7 @@ import { readSessionToken } from '../http/session-cookie';
 export function dashboardContext(app: FastifyInstance) {
   const deps = () => domainDeps(app);
 
-  /** §Dashboard routes: the session cookie is the only credential (a Bearer key is ignored, so refused). */
+  /** spec/rules.md "Dashboard routes": the session cookie is the only credential (a Bearer key is ignored, so refused). */
   const account = (request: FastifyRequest) =>
     requireDashboardAccount({ store: app.svc.store, clock: app.svc.clock }, readSessionToken(request, app.svc.sessionCookie));
 

@@ -14,7 +14,7 @@ const signatureFailures = {
 } as const;
 
 /**
- * POST /api/v1/webhooks/processor (Stripe events; §What the service does, item 7; §Events/Inbound).
+ * POST /api/v1/webhooks/processor (Stripe events; spec/rules.md "What the service does", item 7; spec/rules.md "Events/Inbound").
  * Registered as its own encapsulated plugin: the signature covers the exact bytes Stripe sent, so this scope's
  * JSON parser keeps the raw text and the route parses it only after verifying it.
  */

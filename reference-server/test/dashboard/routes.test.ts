@@ -64,7 +64,7 @@ describe('/api/tracking/* access', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.message).toBe("You are not a member of this program's workspace");
 
-    // An unknown program answers exactly as one the account is not a member of (§Errors/Status codes: 404 is
+    // An unknown program answers exactly as one the account is not a member of (spec/rules.md "Errors/Status codes": 404 is
     // only for a sale to refund or a CLI login session), so program ids cannot be enumerated.
     const missing = await call(999_999);
     expect(missing.status).toBe(403);

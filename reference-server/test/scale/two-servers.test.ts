@@ -5,7 +5,7 @@ import { assertValidResponse } from '../../src/testing/validate';
 import { postgresUrl, privateDatabase, type PrivateDatabase } from './databases';
 import { spawnServer, type ServerProcess } from './server-process';
 
-// §Scale out: two server processes on one PostgreSQL schema and one Redis. CI sets both variables; the
+// spec/rules.md "Scale out": two server processes on one PostgreSQL schema and one Redis. CI sets both variables; the
 // SQLite run of the suite has no shared store to scale out on, so it skips with the reason.
 const redisUrl = process.env.REDIS_URL;
 const skipReason = !postgresUrl ? 'DATABASE_URL does not name PostgreSQL' : !redisUrl ? 'REDIS_URL is not set' : undefined;
@@ -116,7 +116,7 @@ describe.skipIf(skipReason)('two servers on one PostgreSQL and one Redis', () =>
       expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: 'Too many requests.' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
-    // Refused clicks recorded nothing (§Rate-limit response).
+    // Refused clicks recorded nothing (spec/rules.md "Rate-limit response").
     expect((await b.control.records(program.id)).clicks).toHaveLength(60);
   });
 });

@@ -247,7 +247,7 @@ describe('money safety', () => {
     expect(limited.bodies).toHaveLength(2);
   });
 
-  it('retries a login poll after a 500 or a network failure: a failed poll hands out no token (§Errors/Status codes)', async () => {
+  it('retries a login poll after a 500 or a network failure: a failed poll hands out no token (spec/rules.md "Errors/Status codes")', async () => {
     const pollFailed = () =>
       platformError(500, 'InternalServerError', messageTemplates.cliFailure('authPoll', 'req-1'), { details: { request_id: 'req-1' } });
     const complete = () =>

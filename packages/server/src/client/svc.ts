@@ -32,7 +32,7 @@ import { recoverLead, recoverSale } from './recover';
 import type { Exact, LeadResult, SaleResult, SvcResult } from './types';
 import { warnUnattributed } from './unattributed';
 
-/** Tracking routes (§Endpoints). */
+/** Tracking routes (spec/rules.md "Endpoints"). */
 export interface SvcTrack {
   /** Forwards a click from your server (`POST /api/v1/track/click`); retried only on 429. */
   click<B extends ClickRequest>(body: Exact<ClickRequest, B>): Promise<SvcResult<ClickResponse>>;
@@ -44,13 +44,13 @@ export interface SvcTrack {
   refund<B extends RefundRequest>(body: Exact<RefundRequest, B>): Promise<SvcResult<RefundResponse>>;
 }
 
-/** CLI routes (§CLI routes): program-key routes, and the account routes the `svc` CLI uses with a login token. */
+/** CLI routes (spec/rules.md "CLI routes"): program-key routes, and the account routes the `svc` CLI uses with a login token. */
 export interface SvcCli {
   /** Program health: program, metrics and readiness (`GET /api/v1/cli/status`). */
   status(): Promise<SvcResult<CliStatusResponse>>;
   /** A test event (`event_type`) or the synthetic chain (`type: 'chain'`). */
   testEvent<B extends TestEventRequest>(body: Exact<TestEventRequest, B>): Promise<SvcResult<TestEventResponse>>;
-  /** Creates a program with the account's login token. A 500 is not retried: list programs first (§CLI errors). */
+  /** Creates a program with the account's login token. A 500 is not retried: list programs first (spec/rules.md "CLI errors"). */
   init<B extends CliInitRequest>(body: Exact<CliInitRequest, B>, loginToken: string): Promise<SvcResult<CliInitResponse>>;
   /** Lists the account's programs with its login token. */
   programs(loginToken: string): Promise<SvcResult<CliProgramsResponse>>;
@@ -142,9 +142,9 @@ export class Svc {
       programs: (loginToken) => get('/api/v1/cli/programs', loginToken),
       // The login routes take no credential: the program key is not sent to them.
       authStart: () => post('/api/v1/cli/auth/start', undefined, 'once', ''),
-      // A read as far as retries go (§Errors/Status codes: 500 → retry with backoff): the token is handed out only
+      // A read as far as retries go (spec/rules.md "Errors/Status codes": 500 → retry with backoff): the token is handed out only
       // in a successful answer, so a failed poll consumed nothing; a retry whose lost predecessor did take the
-      // token answers 400 `Session already consumed`, which the caller reports (§States and transitions).
+      // token answers 400 `Session already consumed`, which the caller reports (spec/rules.md "States and transitions").
       authPoll: (state) => get('/api/v1/cli/auth/poll', '', { state }),
     };
     // Creating is `once` (a retry could add a second partner or link); reads and the on/off switch are idempotent.

@@ -5,7 +5,7 @@ import type { DomainDeps } from '../deps';
 import { programView } from '../programs/view';
 
 /**
- * §CLI routes, GET /programs (and the dashboard's program list): every program of the account's workspaces, keys
+ * spec/rules.md "CLI routes", GET /programs (and the dashboard's program list): every program of the account's workspaces, keys
  * masked, with the account's role.
  */
 export async function listAccountPrograms(deps: Pick<DomainDeps, 'db'>, accountId: number): Promise<(ProgramWire & { role: Role })[]> {

@@ -5,7 +5,7 @@ import { readMetrics } from '../metrics/read';
 import { programView } from '../programs/view';
 import { computeReadiness } from '../readiness/compute';
 
-/** §CLI routes, GET /status: the key's program (key masked), its metrics and the readiness verdict. */
+/** spec/rules.md "CLI routes", GET /status: the key's program (key masked), its metrics and the readiness verdict. */
 export async function programStatus(deps: DomainDeps, program: Program): Promise<CliStatusResponse['data']> {
   deps.faults.check('cli');
   const [metrics, readiness] = await Promise.all([readMetrics(deps.db, program.id), computeReadiness(deps, program)]);

@@ -15,7 +15,7 @@ export type TestEventResult = components['schemas']['TestEventResult'];
 type StepResult = TestEventResult['events'][number];
 export type TestEventType = 'click' | 'lead' | 'sale';
 
-/** §Limits: synthetic verification chain, 10 runs per program per hour. */
+/** spec/rules.md "Limits": synthetic verification chain, 10 runs per program per hour. */
 export const chainCapPerHour = 10;
 const hourMs = 3_600_000;
 /** The amount of a synthetic test sale (test sales create no commission). */
@@ -24,7 +24,7 @@ const testSaleCents = 4_900;
 const testMode = (program: Program) => ({ test: true, programId: program.id });
 const testCustomerKey = () => `test_cust_${randomBytes(8).toString('hex')}`;
 
-/** §CLI errors, POST /test-event: `Invalid event_type: <value>. Valid: click, lead, sale`. */
+/** spec/rules.md "CLI errors", POST /test-event: `Invalid event_type: <value>. Valid: click, lead, sale`. */
 export function parseEventType(value: unknown): TestEventType {
   if (value === 'click' || value === 'lead' || value === 'sale') return value;
   throw eventTypeError(String(value));
@@ -83,7 +83,7 @@ async function runStep(deps: DomainDeps, program: Program, type: TestEventType, 
 
 /**
  * Chain mode: click → lead → sale as one synthetic customer, all in test mode. The fixture link is created or
- * refreshed first; then the hourly cap is checked inside the route (§Rate-limit response), so a refused run
+ * refreshed first; then the hourly cap is checked inside the route (spec/rules.md "Rate-limit response"), so a refused run
  * may have refreshed the fixture though no chain ran. A step refused by a tracking rule ends the chain with
  * `ok: false` and the refusal's message as `error`.
  */

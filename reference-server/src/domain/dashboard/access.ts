@@ -5,9 +5,9 @@ import type { Account, Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 
 /**
- * §Dashboard routes: the signed-in account needs an active workspace membership on the program (from the path,
+ * spec/rules.md "Dashboard routes": the signed-in account needs an active workspace membership on the program (from the path,
  * or `program_id` in the body); without one → 403. A program id that names no program answers the same 403, word
- * for word: §Errors/Status codes keeps 404 for a sale to refund or a CLI login session, and a distinct answer would
+ * for word: spec/rules.md "Errors/Status codes" keeps 404 for a sale to refund or a CLI login session, and a distinct answer would
  * let anyone signed in enumerate program ids.
  */
 export async function requireMembership(

@@ -24,7 +24,7 @@ function addAmount(target: Amounts, currency: Currency, cents: number): void {
 }
 
 /**
- * §Dashboard routes, performance: read only from the maintained aggregates (program metrics and the daily
+ * spec/rules.md "Dashboard routes", performance: read only from the maintained aggregates (program metrics and the daily
  * rollups), so the cost depends on days × partners, never on the number of events. Real events only.
  */
 export async function programPerformance(deps: Pick<DomainDeps, 'db' | 'clock'>, programId: number, days: number): Promise<Performance> {

@@ -19,8 +19,8 @@ import { maxAmountCents } from '../commissions/limits';
 const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
 
 /**
- * Program settings a member edits in the dashboard: attribution window (§Attribution rules), lead auth mode
- * (§States and transitions), allowed origins (§Authentication rule 6; bounded in `domain/programs/fields.ts`), the
+ * Program settings a member edits in the dashboard: attribution window (spec/rules.md "Attribution rules"), lead auth mode
+ * (spec/rules.md "States and transitions"), allowed origins (spec/rules.md "Authentication" rule 6; bounded in `domain/programs/fields.ts`), the
  * commission hold period in days (new commissions only: each keeps the `due_at` it was created with) and the
  * payout minimum. All fields are checked before any change.
  */
@@ -92,7 +92,7 @@ async function changeProgram<T>(
 }
 
 /**
- * §Authentication rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
+ * spec/rules.md "Authentication" rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
  * pending rotation notice is cleared (the new key is the rotation). The new key is returned in full, once.
  */
 export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, by: Actor): Promise<ProgramWire> {
@@ -115,7 +115,7 @@ export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, prog
 const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
 
 /**
- * §What the service does, item 7: the dashboard disconnects the program's Stripe account. **Decision** (spec,
+ * spec/rules.md "What the service does", item 7: the dashboard disconnects the program's Stripe account. **Decision** (spec,
  * `dashboardConnectProcessor`): an account id typed here binds nothing; only "Connect with Stripe" (OAuth, which
  * proves control of the account; `processor/connect/`) binds one. Owners only: the bound account decides which
  * payments pay commissions.

@@ -9,7 +9,7 @@ type Status = components['schemas']['DashboardStatusResponse']['data'];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** §Dashboard routes, status: the program's settings (key masked), the viewer's role, metrics and integration state. */
+/** spec/rules.md "Dashboard routes", status: the program's settings (key masked), the viewer's role, metrics and integration state. */
 export async function dashboardStatus(deps: Pick<DomainDeps, 'db'>, program: Program, role: Role): Promise<Status> {
   const [metrics, counters] = await Promise.all([readMetrics(deps.db, program.id), programCounters(deps.db, program.id)]);
   return {

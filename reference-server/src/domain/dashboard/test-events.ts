@@ -16,7 +16,7 @@ export function sinceFrom(value: unknown, now: number): number {
   return at;
 }
 
-/** §Dashboard routes, check-test-events: which kinds of test event have landed since `since`. */
+/** spec/rules.md "Dashboard routes", check-test-events: which kinds of test event have landed since `since`. */
 export async function checkTestEvents(deps: Pick<DomainDeps, 'db'>, programId: number, since: number): Promise<Check> {
   const rows = await recentEvents(deps.db, { programId, limit: 50, includeTest: true, testOnlySince: since });
   const landed = (type: 'click' | 'lead' | 'sale') => rows.some((row) => row.type === type);

@@ -28,7 +28,7 @@ export interface StartedLogin {
 }
 
 /**
- * §CLI routes, auth/start: a login session whose `state` the sign-in page carries back to the callback. Only the
+ * spec/rules.md "CLI routes", auth/start: a login session whose `state` the sign-in page carries back to the callback. Only the
  * state's hash is stored (it is a bearer secret until the token is handed out); `user_code` is what the person at
  * the terminal compares with the code the browser shows before pressing Authorize.
  */
@@ -52,11 +52,11 @@ export async function startCliLogin(deps: LoginDeps): Promise<StartedLogin> {
 const isExpired = (session: LoginSession, now: number) => now - session.created_at > loginSessionMs;
 
 /**
- * §CLI errors, POST /auth/callback: completes the session named by `state` for the account of a verified
+ * spec/rules.md "CLI errors", POST /auth/callback: completes the session named by `state` for the account of a verified
  * id_token. With OpenID Connect configured only the issuer's tokens count (its JWKS, asymmetric algorithms,
  * `aud` = our client id); otherwise, with dev sign-in on, the server's own dev tokens; otherwise none. A token that
  * does not verify leaves the session pending. A suspended account is refused with `details.code` =
- * `ACCOUNT_BLOCKED` (§Authentication rule 4).
+ * `ACCOUNT_BLOCKED` (spec/rules.md "Authentication" rule 4).
  */
 export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken: unknown): Promise<void> {
   if (typeof state !== 'string' || state === '' || typeof idToken !== 'string' || idToken === '') {
@@ -92,7 +92,7 @@ async function accountOfIdToken(deps: LoginDeps, idToken: string, state: string)
 
 /**
  * The login session named by `state`, still waiting for a sign-in (404 when unknown or used, 400 when expired).
- * The sign-in page checks it before creating anything, so a refused sign-in records nothing (§Errors).
+ * The sign-in page checks it before creating anything, so a refused sign-in records nothing (spec/rules.md "Errors").
  */
 export async function openLoginSession(deps: Pick<LoginDeps, 'store' | 'clock'>, state: string): Promise<LoginSession> {
   const session = await findLoginSession(deps.store.db, hashToken(state));
@@ -137,7 +137,7 @@ export type PollResult =
   | { status: 'complete'; token: string; token_expires_at: string; account_id: number; advertiser_id?: number; email: string };
 
 /**
- * §CLI routes, auth/poll: the login token is minted and returned only on the first poll after sign-in;
+ * spec/rules.md "CLI routes", auth/poll: the login token is minted and returned only on the first poll after sign-in;
  * later polls answer `Session already consumed`; a session older than 5 minutes answers `expired`.
  */
 export async function pollCliLogin(deps: LoginDeps, state: unknown): Promise<PollResult> {

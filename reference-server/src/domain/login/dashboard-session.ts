@@ -19,7 +19,7 @@ export async function createDashboardSession(
 }
 
 /**
- * §Dashboard routes: the credential is the signed-in session cookie, nothing else (a Bearer program key is not
+ * spec/rules.md "Dashboard routes": the credential is the signed-in session cookie, nothing else (a Bearer program key is not
  * one). No or an expired session → 401; a suspended account → 403 `ACCOUNT_BLOCKED`.
  */
 export async function requireDashboardAccount(

@@ -16,7 +16,7 @@ export function normaliseEmail(raw: unknown): string | undefined {
 
 /**
  * The development identity provider: signs in with an email, creating the dev account (with its advertiser,
- * workspace and owner membership) on first use. A suspended account is refused (§Authentication rule 4).
+ * workspace and owner membership) on first use. A suspended account is refused (spec/rules.md "Authentication" rule 4).
  */
 export async function signInDevAccount(deps: Pick<LoginDeps, 'store' | 'clock'>, email: string): Promise<Account> {
   let account = await findAccountByEmail(deps.store.db, email);

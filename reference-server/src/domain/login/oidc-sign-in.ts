@@ -12,7 +12,7 @@ import { hashToken } from './opaque-token';
 
 const random = () => randomBytes(32).toString('base64url');
 
-/** RFC 7636 §4.2: the S256 challenge of a verifier. */
+/** RFC 7636 section 4.2: the S256 challenge of a verifier. */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 export interface BegunSignIn {

@@ -65,7 +65,7 @@ export async function listProgramLinks(
 }
 
 /**
- * The merchant turns a link of the program on or off (§Resources/Referral link: "can be turned off by the partner or
+ * The merchant turns a link of the program on or off (spec/rules.md "Resources/Referral link": "can be turned off by the partner or
  * the brand"): off is recorded as the merchant's, so the partner cannot turn it back on; on clears that.
  */
 export async function setProgramLinkEnabled(

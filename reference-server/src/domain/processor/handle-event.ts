@@ -5,7 +5,7 @@ import { handlePayment } from './handle-payment';
 import { handleRefund } from './handle-refund';
 
 /**
- * One verified processor event (§Events/Inbound; spec/openapi.yaml processorWebhook): ignored events change
+ * One verified processor event (spec/rules.md "Events/Inbound"; spec/openapi.yaml processorWebhook): ignored events change
  * nothing; a payment is attributed through the sale path, a full refund reverses its sale through the refund path.
  */
 export async function handleProcessorEvent(deps: DomainDeps, event: ProcessorEventEnvelope): Promise<WebhookResponse> {

@@ -5,7 +5,7 @@ import type { DomainDeps } from '../deps';
 import { recordLead } from '../tracking/lead';
 
 /**
- * §States and transitions: a processor payment for a customer with a provisional lead settles it — "same path
+ * spec/rules.md "States and transitions": a processor payment for a customer with a provisional lead settles it — "same path
  * as the lead endpoint", i.e. a server-mode lead of the connected program (counted and paid per lead, the
  * customer key stored). Any other customer state is left alone: the webhook is not a signup.
  */

@@ -4,7 +4,7 @@ import { insertProgram } from '../../store/programs';
 import type { Program } from '../../store/schema';
 import type { DomainDeps } from '../deps';
 
-/** §Resources/Program: `attribution_window_days` default 60; `lead_auth` default `server_required`. */
+/** spec/rules.md "Resources/Program": `attribution_window_days` default 60; `lead_auth` default `server_required`. */
 export const defaultAttributionWindowDays = 60;
 export const defaultLeadAuth: LeadAuth = 'server_required';
 

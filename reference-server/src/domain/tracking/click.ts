@@ -33,7 +33,7 @@ export interface ClickResult {
   program: Program;
 }
 
-/** §POST /api/v1/track/click: records a click and the customer-to-partner relationship. */
+/** spec/rules.md "POST /api/v1/track/click": records a click and the customer-to-partner relationship. */
 export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<ClickResult> {
   const link = await linkOf(deps, input.affiliateUrl, input.mode.test);
   const program = await findProgramById(deps.db, link.program_id as number);
@@ -87,7 +87,7 @@ export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<
 }
 
 /**
- * The referral link named by the URL's `aff` parameter, usable for a click (§Message catalogue, 400 and 410).
+ * The referral link named by the URL's `aff` parameter, usable for a click (spec/rules.md "Message catalogue", 400 and 410).
  * `Invalid affiliate_url` is exactly "not parseable as an absolute URL": the scheme is not checked.
  */
 async function linkOf(deps: DomainDeps, affiliateUrl: string, test: boolean): Promise<ReferralLink> {

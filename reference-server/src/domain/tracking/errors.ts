@@ -7,18 +7,18 @@ function templated(status: number, message: string, code?: SaleErrorCode, client
   return new ServiceError(code ? { ...base, code } : base);
 }
 
-/** §States and transitions: `Customer status cannot be updated to lead. Current status: <status>` (`details.code`). */
+/** spec/rules.md "States and transitions": `Customer status cannot be updated to lead. Current status: <status>` (`details.code`). */
 export const leadStatusError = (status: string) => templated(400, messageTemplates.leadStatus(status), undefined, leadStatusCode);
 
-/** §Authentication rule 6: the request's origin is not in the program's allowed origins (nothing recorded). */
+/** spec/rules.md "Authentication" rule 6: the request's origin is not in the program's allowed origins (nothing recorded). */
 export const originError = (origin: string) => templated(403, messageTemplates.originNotAllowed(origin));
 
-/** §Errors 422: `currency XXX is not supported` (word for word); `details.supported` lists what is. Nothing created. */
+/** spec/rules.md "Errors" 422: `currency XXX is not supported` (word for word); `details.supported` lists what is. Nothing created. */
 export const currencyError = (currency: string) =>
   new ServiceError(
     { status: 422, envelope: 'platform', code: 'unsupported_currency', message: messageTemplates.saleCurrency(currency) },
     { details: { supported: [...currencies] } },
   );
 
-/** §Message catalogue: `provider must be one of: ...`. */
+/** spec/rules.md "Message catalogue": `provider must be one of: ...`. */
 export const providerError = (allowed: readonly string[]) => templated(400, messageTemplates.saleProvider(allowed), 'invalid_request');

@@ -25,7 +25,7 @@ export interface LeadInput {
 }
 
 export interface LeadResult {
-  /** A browser-mode lead at a `server_required` program (§States and transitions). */
+  /** A browser-mode lead at a `server_required` program (spec/rules.md "States and transitions"). */
   provisional: boolean;
   /** The partner the lead's customer came through; null when unattributed (no click: a lost cookie or no click_id sent). */
   partnerId: number | null;
@@ -39,7 +39,7 @@ interface Recorded {
 }
 
 /**
- * §POST /api/v1/track/lead and §States and transitions: settles, records provisionally, or refuses a lead.
+ * spec/rules.md "POST /api/v1/track/lead" and spec/rules.md "States and transitions": settles, records provisionally, or refuses a lead.
  * Also the settlement path of a provisional lead (server mode, or the processor webhook through it).
  */
 export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<LeadResult> {
@@ -104,7 +104,7 @@ async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program,
         return false;
       }
     } else if (!provisional) {
-      // §Attribution rules, cleared cookie: no click id, the lead is still recorded, unattributed.
+      // spec/rules.md "Attribution rules", cleared cookie: no click id, the lead is still recorded, unattributed.
       await insertCustomer(trx, {
         program_id: program.id,
         customer_key: input.customerKey,
@@ -231,7 +231,7 @@ async function releaseBrowserLead(trx: DomainDeps['db'], customer: Customer, now
 }
 
 /**
- * §States and transitions: a customer that already has a lead, or is further on, stays as it is — except that a
+ * spec/rules.md "States and transitions": a customer that already has a lead, or is further on, stays as it is — except that a
  * server-mode lead is never refused because of a browser-only lead.
  */
 function refuseSecondLead(customer: Customer, provisional: boolean, serverMode: boolean): void {

@@ -25,7 +25,7 @@ export interface RefundResult {
 }
 
 /**
- * §POST /api/v1/track/refund: marks the sale refunded and reverses its commission, and takes both back out of
+ * spec/rules.md "POST /api/v1/track/refund": marks the sale refunded and reverses its commission, and takes both back out of
  * the metrics, in one transaction. **Decision:** refunds are whole; a second refund changes nothing.
  */
 export async function recordRefund(deps: DomainDeps, input: RefundInput): Promise<RefundResult> {

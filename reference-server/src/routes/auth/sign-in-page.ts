@@ -10,7 +10,7 @@ import { cookieHeader } from '../../http/session-cookie';
 import { loginDeps } from '../login-deps';
 import { sendSignInFailure } from './failure';
 
-/** Ties the OpenID Connect callback to the browser that began the sign-in (login CSRF, RFC 6749 §10.12). */
+/** Ties the OpenID Connect callback to the browser that began the sign-in (login CSRF, RFC 6749 section 10.12). */
 export const oidcStateCookie = 'svc_oidc_state';
 
 type Query = { state?: string; provider?: string };

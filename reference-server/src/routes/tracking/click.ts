@@ -12,10 +12,10 @@ export async function clickRoute(app: FastifyInstance): Promise<void> {
     const body = objectBody(request.body);
     const affiliateUrl = stringField(body, 'affiliate_url');
     if (affiliateUrl === undefined) throw fail('clickUrlRequired');
-    // A click never needs a key; one is read only for the test-mode program_id check (§Errors 403).
+    // A click never needs a key; one is read only for the test-mode program_id check (spec/rules.md "Errors" 403).
     const bearer = parseBearer(request.headers.authorization);
     const keyProgram = bearer.kind === 'token' ? await findProgramByKey(app.svc.store, bearer.token) : undefined;
-    // §Authentication rule 5 holds for every request with the key: notices before the deadline, 401 after.
+    // spec/rules.md "Authentication" rule 5 holds for every request with the key: notices before the deadline, 401 after.
     if (keyProgram) checkRotation(request, keyProgram, app.svc.clock);
     const existingClickId = stringField(body, 'click_id');
     const origin = originOf(request.headers);

@@ -289,7 +289,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
     payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
     payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
-    // Payout records and per-partner terms (issue 32; Decisions on the payout and partner routes).
+    // Payout records and per-partner terms (Decisions on the payout and partner routes of spec/openapi.yaml).
     payoutReferenceInvalid: platform(400, 'reference must be text of at most 200 characters, or null'),
     payoutMethodInvalid: platform(400, 'method must be text of at most 100 characters, or null'),
     payoutNoteInvalid: platform(400, 'note must be text of at most 1000 characters, or null'),
@@ -312,7 +312,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionDeclineReasonInvalid: platform(400, 'reason is required: 1 to 500 characters'),
     // Sent with `error.details.status`, the commission's current status.
     commissionStatusConflict: platform(409, 'This commission cannot make that change from its current status'),
-    // The commission list and adjustments (issue 32; Decisions on their routes).
+    // The commission list and adjustments (Decisions on their routes in spec/openapi.yaml).
     commissionStatusFilterInvalid: platform(400, 'status must be one of: pending, held, due, paid, reversed, declined'),
     commissionListRangeInvalid: platform(400, 'from and to must be dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
     commissionListLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),

@@ -20,7 +20,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
       throw fail('invalidJson', { cause });
     }
     // PostgreSQL text cannot hold U+0000 (the query fails, a 500), SQLite would store it: refuse it up front
-    // so both stores answer the same 400 and nothing is recorded (found by the fuzzer, issue 9).
+    // so both stores answer the same 400 and nothing is recorded (found by the fuzzer, reference-server/fuzz/).
     if (body.includes('\\u0000') && holdsNul(value)) throw fail('invalidJson');
     return value;
   };

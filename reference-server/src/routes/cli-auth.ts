@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { completeCliLogin, pollCliLogin, startCliLogin } from '../domain/login/cli-login';
-import { loginDeps } from './login-deps';
+import { loginContext } from './login-context';
 
 type Body = { state?: unknown; id_token?: unknown } | undefined;
 
@@ -9,7 +9,7 @@ type Body = { state?: unknown; id_token?: unknown } | undefined;
  * limit counted per client IP: the `cliAuth` bucket, which ignores any Bearer header.
  */
 export async function cliAuthRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.post('/api/v1/cli/auth/start', { config: { rateLimit: 'cliAuth', cliFailure: 'authStart' } }, async () => ({
     data: await startCliLogin(deps()),

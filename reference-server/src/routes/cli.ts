@@ -1,4 +1,4 @@
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 import type { FastifyInstance } from 'fastify';
 import { catalogue, messageTemplates, type CliFailure } from '@svc/types';
 import { initProgram } from '../domain/cli/init';
@@ -22,7 +22,7 @@ function cliFailure(what: CliFailure, requestId: string, cause: unknown): Servic
 
 /** spec/rules.md "CLI routes": /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
 export async function cliRoutes(app: FastifyInstance): Promise<void> {
-  const deps = () => domainDeps(app);
+  const deps = () => domainContext(app);
   const session = () => ({ store: app.svc.store, clock: app.svc.clock });
 
   // Account routes: also the dashboard's limits (`ManagementRateLimited`), program creation counted per account.

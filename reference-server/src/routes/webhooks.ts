@@ -5,7 +5,7 @@ import { parseEventEnvelope } from '../domain/processor/event';
 import { verifyStripeSignature } from '../domain/processor/signature';
 import { bodyLimitBytes } from '../http/body-parsers';
 import { fail } from '../errors/service-error';
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 
 const signatureFailures = {
   missing: 'webhookSignatureMissing',
@@ -47,6 +47,6 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     const event = parseEventEnvelope(body);
     if (!event) throw fail('webhookNotAnEvent');
 
-    return handleProcessorEvent(domainDeps(app, request), event);
+    return handleProcessorEvent(domainContext(app, request), event);
   });
 }

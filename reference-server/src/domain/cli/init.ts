@@ -3,7 +3,7 @@ import { fail } from '../../errors/service-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { mayCreateWorkspace, type WorkspaceCreators } from '../programs/creators';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { rateWithinCap } from '../commissions/limits';
 import { createProgram } from '../programs/create-program';
 import { programDomain, programName } from '../programs/fields';
@@ -22,7 +22,7 @@ const present = (value: unknown) => value !== undefined && value !== null && !(t
  * at its next sign-in). Returns the program with its key in full: the only time it is shown (spec/rules.md "Resources/Program", api_token).
  */
 export async function initProgram(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   creators: WorkspaceCreators,
   account: Account,
   body: unknown,

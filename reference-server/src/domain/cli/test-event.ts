@@ -3,7 +3,7 @@ import { catalogue, type components } from '@svc/types';
 import { ServiceError } from '../../errors/service-error';
 import { chainRunsSince, insertChainRun } from '../../store/dashboard-chain-runs';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { recordClick } from '../tracking/click';
 import { recordLead } from '../tracking/lead';
 import { ownSyntheticCall } from '../tracking/origin';
@@ -35,7 +35,7 @@ export function parseEventType(value: unknown): TestEventType {
  * so nothing real is attributed, paid or counted). A lead or sale without an earlier click is recorded
  * unattributed under a fresh test customer key.
  */
-export async function createTestEvent(deps: DomainDeps, program: Program, type: TestEventType): Promise<TestEventResult> {
+export async function createTestEvent(deps: DomainContext, program: Program, type: TestEventType): Promise<TestEventResult> {
   deps.faults.check('cli');
   const link = type === 'click' ? await ensureTestLink(deps, program) : undefined;
   const step = await runStep(deps, program, type, { link, customerKey: testCustomerKey() });
@@ -48,7 +48,7 @@ interface StepContext {
   customerKey: string;
 }
 
-async function runStep(deps: DomainDeps, program: Program, type: TestEventType, ctx: StepContext): Promise<StepResult> {
+async function runStep(deps: DomainContext, program: Program, type: TestEventType, ctx: StepContext): Promise<StepResult> {
   if (type === 'click') {
     if (!ctx.link) throw new Error('a test click needs the test link');
     const click = await recordClick(deps, {
@@ -87,7 +87,7 @@ async function runStep(deps: DomainDeps, program: Program, type: TestEventType, 
  * may have refreshed the fixture though no chain ran. A step refused by a tracking rule ends the chain with
  * `ok: false` and the refusal's message as `error`.
  */
-export async function runSyntheticChain(deps: DomainDeps, program: Program): Promise<TestEventResult> {
+export async function runSyntheticChain(deps: DomainContext, program: Program): Promise<TestEventResult> {
   const link = await ensureTestLink(deps, program);
   const now = deps.clock.now();
   const runs = await chainRunsSince(deps.db, program.id, now - hourMs);

@@ -2,7 +2,7 @@ import { findLinkByShortLink, insertLink, setLinkEnabled } from '../../store/lin
 import { insertPartner } from '../../store/partners';
 import type { Program, ReferralLink } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 
 export const testPartnerName = 'svc test partner';
 export const testShortLink = (programId: number) => `svc-test-${programId}`;
@@ -13,7 +13,7 @@ export const testShortLink = (programId: number) => `svc-test-${programId}`;
  * refuses a run. The partner is flagged `is_test` (spec/rules.md "What the service does", item 6): it is none of the program's
  * partners, so no partner list, link list, CSV export, payout or readiness count shows it.
  */
-export async function ensureTestLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<ReferralLink> {
+export async function ensureTestLink(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program): Promise<ReferralLink> {
   const shortLink = testShortLink(program.id);
   const existing = await findLinkByShortLink(deps.db, shortLink);
   if (existing) {

@@ -4,7 +4,7 @@ import { ServiceError, fail } from '../../errors/service-error';
 import { insertCommission } from '../../store/commissions';
 import { findPartnerCached, partnerSuspendedNow } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { commissionAmount } from './amount';
 import { rateWithinCap } from './limits';
 import { termsInForce } from '../partners/terms';
@@ -28,7 +28,7 @@ export interface CommissionInput {
  * Every such sale gets one (spec/rules.md "Resources/Commission"), with amount 0 when it pays nothing. `db` is the sale's transaction.
  */
 export async function createCommission(
-  deps: DomainDeps,
+  deps: DomainContext,
   input: CommissionInput,
   db: Kysely<Database> = deps.db,
 ): Promise<{ id: number; amountCents: number }> {

@@ -2,7 +2,7 @@ import { fail } from '../../errors/service-error';
 import { activeRoleOnProgram, type Role } from '../../store/accounts';
 import { findProgramById } from '../../store/programs';
 import type { Account, Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 
 /**
  * spec/rules.md "Dashboard routes": the signed-in account needs an active workspace membership on the program (from the path,
@@ -11,7 +11,7 @@ import type { DomainDeps } from '../deps';
  * let anyone signed in enumerate program ids.
  */
 export async function requireMembership(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainContext, 'db'>,
   account: Account,
   programId: number,
 ): Promise<{ program: Program; role: Role }> {

@@ -12,7 +12,7 @@ import type { Actor } from '../audit/actor';
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/record';
 import { unbindProcessorAccount } from '../../store/processor-connections';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { programView } from '../programs/view';
 import { maxAmountCents } from '../commissions/limits';
 
@@ -25,7 +25,7 @@ const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
  * payout minimum. All fields are checked before any change.
  */
 export async function updateSettings(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   body: Record<string, unknown>,
   by: Actor,
@@ -76,7 +76,7 @@ const settingsOf = (row: Program) => ({ ...row, allowed_origins: allowedOriginsO
  * change replaces), and records its audit entry there when the details say something changed.
  */
 async function changeProgram<T>(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   programId: number,
   change: (trx: Kysely<Database>, before: Program) => Promise<{ after: T; details: Record<string, unknown> }>,
   audit: { actor: Actor; action: 'program.updated' | 'program.key_regenerated' | 'processor.disconnected' },
@@ -95,7 +95,12 @@ async function changeProgram<T>(
  * spec/rules.md "Authentication" rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
  * pending rotation notice is cleared (the new key is the rotation). The new key is returned in full, once.
  */
-export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, by: Actor): Promise<ProgramWire> {
+export async function regenerateKey(
+  deps: Pick<DomainContext, 'db' | 'clock'>,
+  program: Program,
+  role: Role,
+  by: Actor,
+): Promise<ProgramWire> {
   if (role !== 'owner') throw fail('dashboardOwnerOnly');
   const key = newProgramKey();
   const update = { api_key_hash: key.hash, api_key_last4: key.last4, key_marked_at: null, key_rotate_by: null };
@@ -121,7 +126,7 @@ const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
  * payments pay commissions.
  */
 export async function connectProcessor(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   role: Role,
   account: unknown,

@@ -1,7 +1,7 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { recentEvents } from '../../store/dashboard';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { eventView } from './event-view';
 
 type Check = components['schemas']['CheckTestEventsResponse']['data'];
@@ -17,7 +17,7 @@ export function sinceFrom(value: unknown, now: number): number {
 }
 
 /** spec/rules.md "Dashboard routes", check-test-events: which kinds of test event have landed since `since`. */
-export async function checkTestEvents(deps: Pick<DomainDeps, 'db'>, programId: number, since: number): Promise<Check> {
+export async function checkTestEvents(deps: Pick<DomainContext, 'db'>, programId: number, since: number): Promise<Check> {
   const rows = await recentEvents(deps.db, { programId, limit: 50, includeTest: true, testOnlySince: since });
   const landed = (type: 'click' | 'lead' | 'sale') => rows.some((row) => row.type === type);
   const [click, lead, sale] = [landed('click'), landed('lead'), landed('sale')];

@@ -4,7 +4,7 @@ import type { CatalogueKey } from '@svc/types';
 import { findAccountById } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { findLoginToken } from '../../store/sessions';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { hashToken } from './opaque-token';
 
 /** The two message sets of spec/rules.md "CLI errors", account-session routes. */
@@ -18,7 +18,7 @@ const messages = {
  * account's token stops working too (403 `ACCOUNT_BLOCKED`, spec/rules.md "Authentication" rule 4).
  */
 export async function requireLoginToken(
-  deps: Pick<LoginDeps, 'store' | 'clock'>,
+  deps: Pick<LoginContext, 'store' | 'clock'>,
   authorization: string | undefined,
   route: keyof typeof messages,
 ): Promise<Account> {

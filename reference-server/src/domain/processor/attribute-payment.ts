@@ -1,7 +1,7 @@
 import { catalogue, currencies, type Currency, type WebhookResponse } from '@svc/types';
 import { ServiceError } from '../../errors/service-error';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { recordSale } from '../tracking/sale';
 import type { ProcessorPayment } from './event';
 import { settleProvisionalLead } from './settle-lead';
@@ -33,7 +33,7 @@ export interface PaymentContext {
  * be attributed, and the next payment is checked again (spec/rules.md "Attribution rules", window check on sale).
  */
 export async function attributeProcessorPayment(
-  deps: DomainDeps,
+  deps: DomainContext,
   program: Program,
   payment: ProcessorPayment,
   context: PaymentContext,

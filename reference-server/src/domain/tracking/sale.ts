@@ -7,7 +7,7 @@ import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../.
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import { createCommission } from '../commissions/create';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { countSale } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
 import { saleWithinWindow } from './window';
@@ -47,7 +47,7 @@ export interface SaleResult {
  * (test/faults/crash.test.ts), while a failure creating it rolls back to the savepoint only and the sale is still
  * stored (the documented failure path).
  */
-export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
+export async function recordSale(deps: DomainContext, input: SaleInput): Promise<SaleResult> {
   const { program, test } = input;
   const transactionId = input.transactionId ?? (await testTransactionId(deps));
 
@@ -167,7 +167,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
  * create the commission (the documented `Failed to create commission` path).
  */
 async function queueCommissionEvent(
-  trx: DomainDeps['db'],
+  trx: DomainContext['db'],
   c: {
     program: Program;
     saleId: number;
@@ -207,7 +207,12 @@ async function queueCommissionEvent(
  * is off, its customer is found (the one returned) and attributed, and the payment is within the window. Throws the
  * refusal otherwise, in this order (spec/rules.md "POST /api/v1/track/sale").
  */
-async function admit(deps: DomainDeps, trx: DomainDeps['db'], input: SaleInput, transactionId: string): Promise<Customer | undefined> {
+async function admit(
+  deps: DomainContext,
+  trx: DomainContext['db'],
+  input: SaleInput,
+  transactionId: string,
+): Promise<Customer | undefined> {
   const { program, test } = input;
   refuseDuplicate(await findSaleByTransactionId(trx, transactionId), program.id);
   deps.faults.check('sale');
@@ -235,7 +240,7 @@ function refuseDuplicate(
 }
 
 /** spec/rules.md "POST /api/v1/track/sale": a test sale without `transaction_id` gets `test_txn_<timestamp>` (a free one). */
-async function testTransactionId(deps: DomainDeps): Promise<string> {
+async function testTransactionId(deps: DomainContext): Promise<string> {
   let at = deps.clock.now();
   while ((await findSaleByTransactionId(deps.db, `test_txn_${at}`)) !== undefined) at += 1;
   return `test_txn_${at}`;
@@ -248,7 +253,7 @@ async function testTransactionId(deps: DomainDeps): Promise<string> {
  * different answer told whether another program has that customer). Click ids are unguessable, so a click of
  * another program keeps the spec's `No affiliate attribution … in this program`.
  */
-async function resolveCustomer(db: DomainDeps['db'], input: SaleInput): Promise<Customer | undefined> {
+async function resolveCustomer(db: DomainContext['db'], input: SaleInput): Promise<Customer | undefined> {
   const { program, test } = input;
   let elsewhere = false;
   if (input.customerKey !== undefined) {
@@ -272,8 +277,8 @@ async function resolveCustomer(db: DomainDeps['db'], input: SaleInput): Promise<
  * is logged and changes nothing else (spec/rules.md "POST /api/v1/track/sale").
  */
 async function countSaleSafely(
-  deps: DomainDeps,
-  trx: DomainDeps['db'],
+  deps: DomainContext,
+  trx: DomainContext['db'],
   s: { program: Program; partnerId: number | null; input: SaleInput; commissionCents: number; now: number },
 ): Promise<void> {
   try {

@@ -23,7 +23,7 @@ export type AttemptResult = { delivered: true; status: number } | { delivered: f
 /** Sends one attempt (`outbound/http-sender.ts`: 10-second timeout, no redirects, the address guard). */
 export type WebhookSender = (request: AttemptRequest) => Promise<AttemptResult>;
 
-export interface DeliveryDeps {
+export interface DeliveryContext {
   db: Kysely<Database>;
   dialect: Dialect;
   /** The server's clock: the retry schedule and the times the dashboard shows (the test-control clock moves it). */
@@ -45,7 +45,7 @@ export const defaultLeaseMs = 30_000;
 export const retentionMs = 30 * 86_400_000;
 
 /** Claims up to `limit` due deliveries for this process (spec/openapi.yaml, tag `outbound-webhooks`, "Delivery"). */
-export function claimDue(deps: DeliveryDeps, limit: number): Promise<ClaimedDelivery[]> {
+export function claimDue(deps: DeliveryContext, limit: number): Promise<ClaimedDelivery[]> {
   const realNow = deps.realClock.now();
   return claimDueDeliveries(deps.db, deps.dialect, {
     now: deps.clock.now(),
@@ -64,7 +64,7 @@ export const unreadableSecretError = 'the signing secret cannot be read (the ser
  * time. Stopped midway (`signal`), the delivery is given back uncounted.
  */
 export async function attemptDelivery(
-  deps: DeliveryDeps,
+  deps: DeliveryContext,
   delivery: ClaimedDelivery,
   signal: AbortSignal,
 ): Promise<AttemptResult | undefined> {
@@ -108,6 +108,6 @@ export async function attemptDelivery(
 }
 
 /** Removes deliveries finished more than `retentionMs` ago (server clock) and their events. */
-export function pruneFinished(deps: Pick<DeliveryDeps, 'db' | 'clock'>): Promise<void> {
+export function pruneFinished(deps: Pick<DeliveryContext, 'db' | 'clock'>): Promise<void> {
   return pruneDeliveries(deps.db, deps.clock.now() - retentionMs);
 }

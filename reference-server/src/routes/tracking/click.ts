@@ -4,7 +4,7 @@ import { fail } from '../../errors/service-error';
 import { checkRotation, findProgramByKey } from '../../http/program-key';
 import { parseBearer } from '../../domain/login/bearer';
 import { objectBody, originOf, stringField, testModeOf } from './body';
-import { domainDeps } from '../domain-deps';
+import { domainContext } from '../domain-context';
 
 /** POST /api/v1/track/click (no credential; browser-callable). */
 export async function clickRoute(app: FastifyInstance): Promise<void> {
@@ -19,7 +19,7 @@ export async function clickRoute(app: FastifyInstance): Promise<void> {
     if (keyProgram) checkRotation(request, keyProgram, app.svc.clock);
     const existingClickId = stringField(body, 'click_id');
     const origin = originOf(request.headers);
-    const result = await recordClick(domainDeps(app, request), {
+    const result = await recordClick(domainContext(app, request), {
       affiliateUrl,
       mode: testModeOf(body),
       ...(existingClickId === undefined ? {} : { existingClickId }),

@@ -12,7 +12,7 @@ export interface DomainLog {
  * What every domain rule needs, passed in (the domain never reaches into Fastify): the store, THE clock
  * (every time rule reads it), the armed faults (test control) and optionally a log.
  */
-export interface DomainDeps {
+export interface DomainContext {
   db: Kysely<Database>;
   clock: Clock;
   faults: Faults;

@@ -31,17 +31,12 @@ export async function send<M extends Method, P extends PathWith<M>, R extends ob
   transport: Transport,
   { method, mode, token = transport.apiKey, recover, ...call }: Call<M, P, R>,
 ): Promise<(OkBody<P, M> | R) & ResponseMeta> {
+  const target = { method: method.toUpperCase(), ...address(transport.baseUrl, call), token, body: call.body };
   const deadline = startDeadline(transport.timeout);
   let afterFailure = false;
   try {
     for (let attempt = 1; ; attempt++) {
-      const sent: Attempt = {
-        method: method.toUpperCase(),
-        ...address(transport.baseUrl, call),
-        token,
-        body: call.body,
-        requestId: newRequestId(),
-      };
+      const sent: Attempt = { ...target, requestId: newRequestId() };
       const log = (details: EventDetails) =>
         transport.logger?.({ ...details, method: sent.method, url: sent.url, attempt, requestId: sent.requestId });
       const answer = await exchange(transport, sent, deadline.signal, log);

@@ -36,8 +36,8 @@ const validExpiry = /^[1-9]\d*$/;
  * cookies may be expired within 7 days, spec/rules.md "Limits"). The expiry is the original one (`svc_click_exp`), never
  * extended, and at most `windowDays` from now. Empty when the request has no valid `svc_click_id`, or no
  * `svc_click_exp` in the future: a cookie whose expiry is unknown or past is left to the browser, since
- * re-issuing it would give the click a new window (the cookie lives `cookie_window_days`, spec/rules.md
- * "What the service does", item 8).
+ * re-issuing it would give the click a new window (the cookie lives `cookie_window_days`,
+ * spec/rules.md "What the service does", item 8).
  */
 export function clickCookieHeaders(request: IncomingRequest, options: PersistOptions = {}): string[] {
   const clickId = readCookie(request.cookie, clickIdCookie);

@@ -60,7 +60,7 @@ const layers = {
     types: ['store', 'services.ts', 'clock.ts', 'config.ts'],
   },
   // The spec's rules, reading and writing through store/'s functions (no SQL text); clock and faults come in
-  // DomainDeps (domain/deps.ts), so only their types are imported.
+  // DomainContext (domain/context.ts), so only their types are imported.
   domain: {
     imports: [...everywhere, 'node:net', 'jose', 'store', 'errors', 'json', 'config-error.ts'],
     types: ['kysely', 'clock.ts', 'config.ts', 'faults.ts'],

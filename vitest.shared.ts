@@ -15,6 +15,7 @@ export const baseVitest = defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     restoreMocks: true,
-    passWithNoTests: true,
+    // A run that finds no test file fails: a mistyped path or project must not pass as green.
+    passWithNoTests: false,
   },
 });

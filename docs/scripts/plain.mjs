@@ -1,5 +1,5 @@
-// The spec's and the SDK's comments cite the service rules by heading (`§Limits`) and mark svc's choices
-// ("**Decision:**"); user docs say the rule itself. Used by the generated references (api-reference.mjs,
+// The spec cites the service rules by heading (`§Limits`), the SDK's comments by file and heading
+// (`spec/rules.md "Limits"`), and both mark svc's choices ("**Decision:**"); user docs say the rule itself. Used by the generated references (api-reference.mjs,
 // sdk-reference.mjs).
 import { readFileSync } from 'node:fs';
 
@@ -13,14 +13,18 @@ const citation = new RegExp(
   'gm',
 );
 
+/** The code's form: the file, the heading in quotes (a subsection after `/`), an optional rule or item number. */
+const named = /spec\/rules\.md\s+"([^"/]+)(?:\/[^"]*)?"(?:,? (?:rules?|items?) [\d, and]*\d)?/g;
+
 /** The text without citations of the rules' headings and without "Decision" labels. */
 export function withoutCitations(text = '') {
   return text
     .replace(/\*\*Decision\*\*\s*(\([^)]*\))?:?\s*/g, '')
     .replace(/\*\*Decision:\*\*\s*/g, '')
     .replace(/\bDecision:\s*/g, '')
-    .replace(/\s*\((?:see |the )?§[^)]*\)/g, '')
-    .replace(/^§[^.\n]*\.\s*/gm, '')
+    .replace(/\s*\((?:see |the )?(?:§|spec\/rules\.md\s+")[^)]*\)/g, '')
+    .replace(/^(?:§|spec\/rules\.md ")[^.\n]*\.\s*/gm, '')
     .replace(citation, (_all, heading) => `the service rules on ${heading.toLowerCase().replace(/\s+/g, ' ')}`)
+    .replace(named, (_all, heading) => `the service rules on ${heading.toLowerCase()}`)
     .replace(/\bDecisions?\b/g, 'choice');
 }

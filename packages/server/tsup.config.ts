@@ -10,6 +10,5 @@ const entry = {
 
 export default defineConfig([
   { ...baseTsup, entry, format: ['esm'] },
-  // ky ships ESM only: the CJS build bundles it so `require('@svc/server')` works on Node 18 too.
-  { ...baseTsup, entry, format: ['cjs'], clean: false, noExternal: ['ky'] },
+  { ...baseTsup, entry, format: ['cjs'], clean: false },
 ]);

@@ -83,7 +83,7 @@ const json = { 'content-type': 'application/json' };
 /**
  * autocannon's `setupRequest` sending `body(n)` as the n-th request's body, n counting from 0 in each run. The bare
  * route's lead and sale runs take their bodies from the same `body` as the server's: the load generator shares the
- * cores, so both runs must cost it the same (a constant body made the bare route 10–24 % faster, docs/performance-notes.md).
+ * cores, so both runs must cost it the same (a constant body would make the bare route look faster than it is).
  */
 function freshBody(body: (n: number, context: Record<string, unknown>) => string): NonNullable<RequestSpec['setupRequest']> {
   let n = 0;

@@ -10,8 +10,8 @@ export const operations: FuzzOperation[] = listOperations();
 
 /**
  * Refusals the spec documents as not side-effect free: the sale stored before `partnerId required …`
- * (§Errors/Status codes) and the synthetic-chain cap, whose fixture records may already exist
- * (§Rate-limit response). Every other 4xx must leave the data exactly as it was.
+ * (spec/rules.md "Errors/Status codes") and the synthetic-chain cap, whose fixture records may already exist
+ * (spec/rules.md "Rate-limit response"). Every other 4xx must leave the data exactly as it was.
  */
 function mayRecordOnRefusal(op: FuzzOperation, status: number, body: string): boolean {
   if (op.template === '/api/v1/track/sale' && status === 400 && body.includes('partnerId required to create commission')) return true;

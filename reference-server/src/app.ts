@@ -34,9 +34,9 @@ export interface AppOptions {
   testControl?: boolean;
   /** The clock every time rule reads; with test control on, a clock the control API can move. */
   clock?: Clock;
-  /** `false` turns the §Limits rate limits off (benchmarks only: `SVC_RATE_LIMITS=off`). */
+  /** `false` turns the spec/rules.md "Limits" rate limits off (benchmarks only: `SVC_RATE_LIMITS=off`). */
   rateLimits?: boolean;
-  /** Per-minute limits replacing §Limits' for the buckets named (`SVC_RATE_LIMITS=lead=300,…`). */
+  /** Per-minute limits replacing spec/rules.md "Limits"' for the buckets named (`SVC_RATE_LIMITS=lead=300,…`). */
   rateLimitOverrides?: LimitOverrides;
   /** Counter store for rate limits; memory by default (or Redis with `redis`). */
   rateLimitStore?: RateLimitStore;
@@ -77,6 +77,12 @@ export interface AppOptions {
    * only with test control on.
    */
   webhooksAllowPrivate?: boolean;
+  /**
+   * How long a server's claim on an outbound webhook delivery lasts (`SVC_WEBHOOK_LEASE_MS`, 30 s by default): after a
+   * crash, another server sends the claimed deliveries this long after the claim. Each attempt then times out at a
+   * third of it, at most 10 s.
+   */
+  webhookLeaseMs?: number;
 }
 
 /** Builds the Fastify app from options; never listens (server.ts and start.ts do). */
@@ -143,6 +149,7 @@ export function buildApp(options: AppOptions): FastifyInstance {
       allowPrivateAddresses: options.webhooksAllowPrivate ?? options.testControl === true,
       serverKey: () => services.serverKey(),
       log: app.log,
+      leaseMs: options.webhookLeaseMs,
     }),
   };
   app.decorate('svc', services);

@@ -53,6 +53,12 @@ export const configVariables: ConfigVariable[] = [
     default: 'off',
     meaning: '1: outbound webhooks may go to loopback, private and link-local addresses',
   },
+  {
+    name: 'SVC_WEBHOOK_LEASE_MS',
+    default: '30000',
+    meaning:
+      'After a crash, a claimed outbound webhook is sent again this long after the claim; attempts time out at a third of it (at most 10 s)',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SVC_TEST_CONTROL', default: 'off', meaning: '1: the /_test/* control API and the development sign-in; CI only' },
   {

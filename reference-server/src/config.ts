@@ -38,7 +38,7 @@ export interface ServerConfig {
   redisPrefix: string | undefined;
   testControl: boolean;
   rateLimits: boolean;
-  /** `SVC_RATE_LIMITS=lead=300,…`: per-minute limits replacing §Limits' for the routes named. */
+  /** `SVC_RATE_LIMITS=lead=300,…`: per-minute limits replacing spec/rules.md "Limits"' for the routes named. */
   rateLimitOverrides: LimitOverrides;
   publicUrl: string;
   /** Hops or addresses of the proxies in front whose `X-Forwarded-For` entries are believed. */
@@ -58,6 +58,8 @@ export interface ServerConfig {
   logLevel: string;
   /** `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: outbound webhooks may go to loopback, private and link-local addresses. */
   webhooksAllowPrivate: boolean;
+  /** `SVC_WEBHOOK_LEASE_MS`: how long a claim on an outbound webhook delivery lasts (at least 1,000 ms). */
+  webhookLeaseMs: number | undefined;
   /** `SVC_LOOKUP_CACHE_MAX_AGE_MS` (PostgreSQL; tests): the cached lookups' age limit, 1,000 ms by default. */
   lookupCacheMaxAgeMs: number | undefined;
   /** `SVC_DOCS_URL`: where the docs site lives when not at `${PUBLIC_URL}/docs` (`/docs/*` then redirects there). */
@@ -80,7 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || undefined,
     testControl: env.SVC_TEST_CONTROL === '1',
-    // `off` (benchmarks only) removes the §Limits rate limits; `lead=300,…` sets the named routes' limits.
+    // `off` (benchmarks only) removes the spec/rules.md "Limits" rate limits; `lead=300,…` sets the named routes' limits.
     ...readRateLimits(env.SVC_RATE_LIMITS),
     publicUrl: readPublicUrl(env.PUBLIC_URL ?? `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
@@ -93,6 +95,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     stripeConnect: readStripeConnect(env),
     logLevel,
     webhooksAllowPrivate: env.SVC_WEBHOOKS_ALLOW_PRIVATE === '1',
+    webhookLeaseMs: env.SVC_WEBHOOK_LEASE_MS ? readLeaseMs(env.SVC_WEBHOOK_LEASE_MS) : undefined,
     lookupCacheMaxAgeMs: env.SVC_LOOKUP_CACHE_MAX_AGE_MS
       ? readPositiveInteger('SVC_LOOKUP_CACHE_MAX_AGE_MS', env.SVC_LOOKUP_CACHE_MAX_AGE_MS)
       : undefined,
@@ -117,6 +120,13 @@ function readHttpUrl(name: string, value: string): string {
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
     throw new ConfigError(`${name} must be an absolute http(s) URL, got ${JSON.stringify(value)}`);
   return url.href;
+}
+
+/** A lease under a second would time each attempt out at under a third of a second (outbound/index.ts). */
+function readLeaseMs(value: string): number {
+  const ms = readPositiveInteger('SVC_WEBHOOK_LEASE_MS', value);
+  if (ms < 1_000) throw new ConfigError(`SVC_WEBHOOK_LEASE_MS must be at least 1000 (ms), got "${value}"`);
+  return ms;
 }
 
 function readPositiveInteger(name: string, value: string): number {

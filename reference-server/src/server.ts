@@ -19,7 +19,7 @@ const app = buildApp({
   testControl: config.testControl,
   rateLimits: config.rateLimits,
   rateLimitOverrides: config.rateLimitOverrides,
-  // §Limits across processes: servers sharing one Redis count one client against one limit.
+  // spec/rules.md "Limits" across processes: servers sharing one Redis count one client against one limit.
   ...(config.redisUrl ? { redis: { url: config.redisUrl, prefix: config.redisPrefix } } : {}),
   publicUrl: config.publicUrl,
   ...(config.docsUrl ? { docs: { url: config.docsUrl } } : {}),
@@ -34,6 +34,7 @@ const app = buildApp({
   connectionLimits: config.connectionLimits,
   // Unset, test control alone lets outbound webhooks reach private addresses (spec/openapi.yaml, `outbound-webhooks`).
   ...(config.webhooksAllowPrivate ? { webhooksAllowPrivate: true } : {}),
+  ...(config.webhookLeaseMs ? { webhookLeaseMs: config.webhookLeaseMs } : {}),
 });
 warnAboutSignIn();
 await app.listen({ port: config.port, host: config.host });

@@ -11,7 +11,7 @@ export class Billing {
 
   /**
    * At signup, with the visitor's `svc_click_id` cookie (null when cleared or never set): the lead is recorded
-   * either way, unattributed without a click (§Attribution rules, "Cleared cookie").
+   * either way, unattributed without a click (spec/rules.md "Attribution rules", "Cleared cookie").
    */
   async onSignup(user: User, clickId: string | null): Promise<void> {
     await this.svc.track.lead({ customer_key: user.id, email: user.email, ...(clickId ? { click_id: clickId } : {}) });
@@ -33,7 +33,7 @@ export class Billing {
       });
       return sale.sale_id;
     } catch (error) {
-      // §Errors: `no_attribution` and an unknown customer mean "not an affiliate sale", not a failure.
+      // spec/rules.md "Errors": `no_attribution` and an unknown customer mean "not an affiliate sale", not a failure.
       if (error instanceof SvcApiError && error.status === 400) return null;
       throw error;
     }

@@ -109,7 +109,7 @@ export function buildBackend(options: BackendOptions): FastifyInstance {
       if (!options.svcWebhookSecret) return reply.status(501).send({ message: 'svc webhooks are not configured: set SVC_WEBHOOK_SECRET' });
       let event: WebhookEvent;
       try {
-        event = verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers, options.svcWebhookSecret);
+        event = await verifyWebhook(typeof request.body === 'string' ? request.body : '', request.headers, options.svcWebhookSecret);
       } catch (error) {
         // Not from svc, changed on the way, or a replay older than 5 minutes: refuse, process nothing.
         if (error instanceof WebhookVerificationError) return reply.status(400).send({ message: error.message, code: error.code });

@@ -23,7 +23,7 @@ describe('storefront page', () => {
     expect(script).toContain("post('api/signup'");
   });
 
-  it('never reports a sale from the browser: it asks its own backend (§What the service does, item 9)', () => {
+  it('never reports a sale from the browser: it asks its own backend (spec/rules.md "What the service does", item 9)', () => {
     expect(script).toContain("post('api/checkout'");
     for (const text of [html, script]) {
       expect(text).not.toMatch(/track\/sale|Authorization|Bearer/);

@@ -3,7 +3,7 @@ export interface SvcOptions {
   programId: number;
   /** Base URL of the service, e.g. `https://svc.example.com`; default the page's own origin. */
   baseUrl?: string | undefined;
-  /** `Domain` of the `svc_click_id` cookie; default the detected root domain (§What the service does, item 8). */
+  /** `Domain` of the `svc_click_id` cookie; default the detected root domain (spec/rules.md "What the service does", item 8). */
   cookieDomain?: string | undefined;
   /** Log what happens to the console; off by default (the tracker never logs unless asked). */
   debug?: boolean | undefined;

@@ -8,11 +8,11 @@ import { watchLinks } from './handoff/watch';
 import { handoffExpiresParam, handoffIdParam, parseLanding, pickLandingUrl } from './landing/landing';
 import type { SvcOptions } from './options';
 
-/** §What the service does, item 8: the first-party cookie holding the click id. */
+/** spec/rules.md "What the service does", item 8: the first-party cookie holding the click id. */
 export const clickIdCookie = handoffIdParam;
 /**
  * When `svc_click_id` expires, in Unix seconds (a cookie's expiry cannot be read back), for the hand-off and for
- * @svc/server/cookies, which reads the same unit when it re-issues the cookie (§What the service does, item 8).
+ * @svc/server/cookies, which reads the same unit when it re-issues the cookie (spec/rules.md "What the service does", item 8).
  */
 export const clickExpiresCookie = handoffExpiresParam;
 
@@ -54,7 +54,7 @@ export function createSvc(options: SvcOptions): Svc {
   const store = (clickId: string, expires: number) => {
     const domain = options.cookieDomain || detectRootDomain(location.hostname, secure);
     writeCookie(clickIdCookie, clickId, domain, expires, secure);
-    // In every build, the lean one too: without it @svc/server/cookies cannot re-issue the cookie (§Limits, Safari).
+    // In every build, the lean one too: without it @svc/server/cookies cannot re-issue the cookie (spec/rules.md "Limits", Safari).
     writeCookie(clickExpiresCookie, '' + expires, domain, expires, secure);
     log('cookie', clickId, domain);
   };
@@ -74,7 +74,7 @@ export function createSvc(options: SvcOptions): Svc {
     const request: ClickRequest = { affiliate_url: url, click_id: existing };
     const result = toResult<ClickResponse>(await postPlain(base + '/api/v1/track/click', request));
     log('click', result);
-    // §Attribution rules, "First click wins": the service answers the first click id; the cookie stays as it is.
+    // spec/rules.md "Attribution rules", "First click wins": the service answers the first click id; the cookie stays as it is.
     if (result.ok && result.response.click_id !== existing) {
       store(result.response.click_id, Math.floor((Date.now() + result.response.cookie_window_days * 864e5) / 1000));
     }
@@ -83,7 +83,7 @@ export function createSvc(options: SvcOptions): Svc {
 
   const signup = async (customerKey: string, details: SignupDetails = {}): Promise<SignupResult> => {
     if (!granted()) return skipped('consent_pending');
-    // §Attribution rules, "Cleared cookie": without a click id the customer key and the program still record the lead.
+    // spec/rules.md "Attribution rules", "Cleared cookie": without a click id the customer key and the program still record the lead.
     const request: LeadRequest = {
       click_id: getClickId(),
       customer_key: customerKey,

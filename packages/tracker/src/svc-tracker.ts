@@ -51,5 +51,5 @@ function start(queued: SvcGlobal | undefined): void {
 try {
   start(window.svc);
 } catch {
-  // Issue 7: the tracker never throws into the page.
+  // The tracker never throws into the page.
 }

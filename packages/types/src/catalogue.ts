@@ -1,14 +1,14 @@
 /**
- * The one closed catalogue of svc errors (§Errors of spec/rules.md): status, envelope, `error.code`
+ * The one closed catalogue of svc errors (spec/rules.md "Errors" of spec/rules.md): status, envelope, `error.code`
  * and message, word for word. The reference server answers only from it; the SDKs and the CLI read it to
- * recognise a failure by code first and message second (§Errors, "Client guidance").
+ * recognise a failure by code first and message second (spec/rules.md "Errors", "Client guidance").
  *
  * A test in this package checks that every message here is an example in spec/openapi.yaml.
  */
 
 export type Envelope = 'platform' | 'typed';
 
-/** `error.code` values of the sale and refund routes (§Errors/Envelopes). */
+/** `error.code` values of the sale and refund routes (spec/rules.md "Errors/Envelopes"). */
 export const saleErrorCodes = [
   'invalid_request',
   'no_attribution',
@@ -25,7 +25,7 @@ export const typedErrorCodes = ['invalid_key', 'internal_error', 'rate_limited',
 export type TypedErrorCode = (typeof typedErrorCodes)[number];
 
 /**
- * Codes that tell apart errors whose envelope carries no `error.code` (§Errors/Envelopes says "tell them apart by
+ * Codes that tell apart errors whose envelope carries no `error.code` (spec/rules.md "Errors/Envelopes" says "tell them apart by
  * status and message"; svc decides by code instead). The service sends an entry's `clientCode` as
  * `error.details.code` of the platform envelope (spec/openapi.yaml, `PlatformErrorDetails`); the SDKs give any other
  * error the code of its status (`clientCodeByStatus`, `http_<status>` for any other), and `network_error` or
@@ -87,7 +87,7 @@ export const leadStatusCode = 'customer_status' satisfies ClientErrorCode;
 /** Every `error.code` the service can send; a client must still accept codes it does not know. */
 export type KnownErrorCode = SaleErrorCode | TypedErrorCode;
 
-/** Platform envelope names by status (§Errors/Envelopes); 413 and 503 follow the same pattern. */
+/** Platform envelope names by status (spec/rules.md "Errors/Envelopes"); 413 and 503 follow the same pattern. */
 export const platformErrorNames = {
   400: 'BadRequestError',
   401: 'UnauthorizedError',
@@ -135,7 +135,7 @@ export const messageTemplates = {
   initCommissionType: (value: string) => `Invalid commission_type: ${value}. Valid: percent, fixed, recurring_percent, recurring_fixed`,
   testEventType: (value: string) => `Invalid event_type: ${value}. Valid: click, lead, sale`,
   originNotAllowed: (origin: string) => `Origin ${origin} is not allowed for this program`,
-  /** CLI 500s end with the request id (§Request ids). */
+  /** CLI 500s end with the request id (spec/rules.md "Request ids"). */
   cliFailure: (what: CliFailure, requestId: string) => `${cliFailures[what]} (request_id: ${requestId})`,
 } as const;
 
@@ -158,7 +158,7 @@ export type CliFailure = keyof typeof cliFailures;
  */
 export const catalogue = /* @__PURE__ */ (() =>
   ({
-    // §Errors/Message catalogue: 401 on sale and refund (and, without `code`, on the CLI program-key routes).
+    // spec/rules.md "Errors/Message catalogue": 401 on sale and refund (and, without `code`, on the CLI program-key routes).
     authMalformed: platform(401, 'Missing or malformed Authorization header. Expected: Bearer <token>', 'unauthorized'),
     authMissingToken: platform(401, 'Missing API token', 'unauthorized'),
     authInvalidToken: platform(401, 'Invalid API token', 'unauthorized'),
@@ -175,7 +175,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     },
     readinessMissingToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Missing API token.' },
     readinessInvalidToken: { status: 401, envelope: 'typed', code: 'invalid_key', message: 'Invalid API token.' },
-    // §Authentication rule 5: a key used after its rotation deadline (typed envelope, plus `hint` and `docs_url`).
+    // spec/rules.md "Authentication" rule 5: a key used after its rotation deadline (typed envelope, plus `hint` and `docs_url`).
     keyRotationRequired: {
       status: 401,
       envelope: 'typed',
@@ -237,11 +237,11 @@ export const catalogue = /* @__PURE__ */ (() =>
     refundFailed: platform(500, 'Refund tracking failed', 'internal_error'),
     commissionFailed: { ...platform(500, 'Failed to create commission', 'internal_error'), clientCode: 'commission_failed' },
 
-    // Rate limits (§Rate-limit response) and the synthetic-chain cap.
+    // Rate limits (spec/rules.md "Rate-limit response") and the synthetic-chain cap.
     rateLimited: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many requests.' },
     chainCapReached: { status: 429, envelope: 'typed', code: 'rate_limited', message: 'Too many synthetic chains (max 10/program/hour).' },
 
-    // §CLI errors, login routes.
+    // spec/rules.md "CLI errors", login routes.
     callbackMissingFields: platform(400, 'Missing required fields: state, id_token'),
     callbackSessionNotFound: platform(404, 'Session not found or already used'),
     callbackSessionExpired: platform(400, 'Session expired'),
@@ -251,7 +251,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     pollSessionNotFound: platform(404, 'Session not found'),
     pollSessionConsumed: { ...platform(400, 'Session already consumed'), clientCode: 'session_consumed' },
 
-    // §CLI errors, account-session routes.
+    // spec/rules.md "CLI errors", account-session routes.
     initAuthRequired: platform(401, 'Authentication required — run svc login first'),
     initTokenInvalid: platform(401, 'Invalid or expired token — run svc login again'),
     initUserNotFound: platform(401, 'User not found — run svc login again'),
@@ -276,7 +276,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     programsTokenInvalid: platform(401, 'Invalid or expired token. Run svc login to refresh.'),
     programsUserNotFound: platform(401, 'User not found'),
 
-    // Retired (§Versioning rule 3).
+    // Retired (spec/rules.md "Versioning" rule 3).
     stripeConnectRetired: platform(
       410,
       'This endpoint is retired. Connect your payment processor from the dashboard: open the program settings and use "Payment processor".',
@@ -346,7 +346,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionsRangeInvalid: platform(400, 'from and to are required: dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
     payoutThroughInvalid: platform(400, 'through is required: a date (YYYY-MM-DD) or an ISO 8601 date-time'),
     payoutOwnerOnly: platform(403, 'Only a workspace owner can record a payout'),
-    // Payout records and per-partner terms (issue 32; Decisions on the payout and partner routes).
+    // Payout records and per-partner terms (Decisions on the payout and partner routes of spec/openapi.yaml).
     payoutReferenceInvalid: platform(400, 'reference must be text of at most 200 characters, or null'),
     payoutMethodInvalid: platform(400, 'method must be text of at most 100 characters, or null'),
     payoutNoteInvalid: platform(400, 'note must be text of at most 1000 characters, or null'),
@@ -369,7 +369,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     commissionDeclineReasonInvalid: platform(400, 'reason is required: 1 to 500 characters'),
     // Sent with `error.details.status`, the commission's current status.
     commissionStatusConflict: platform(409, 'This commission cannot make that change from its current status'),
-    // The commission list and adjustments (issue 32; Decisions on their routes).
+    // The commission list and adjustments (Decisions on their routes in spec/openapi.yaml).
     commissionStatusFilterInvalid: platform(400, 'status must be one of: pending, held, due, paid, reversed, declined'),
     commissionListRangeInvalid: platform(400, 'from and to must be dates (YYYY-MM-DD) or ISO 8601 date-times, from not after to'),
     commissionListLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
@@ -445,7 +445,7 @@ export const catalogue = /* @__PURE__ */ (() =>
 
     // Transport-level refusals, in the platform envelope.
     payloadTooLarge: platform(413, 'Request body is larger than 65536 bytes'),
-    // A body of a media type the route does not read is an invalid request (§Errors/Status codes, 400).
+    // A body of a media type the route does not read is an invalid request (spec/rules.md "Errors/Status codes", 400).
     unsupportedMediaType: platform(400, 'Content-Type must be application/json'),
     invalidJson: platform(400, 'Request body is not valid JSON'),
     routeNotFound: platform(404, 'Route not found'),
@@ -475,5 +475,5 @@ export type TemplateArgs<K extends TemplatedCatalogueKey> = Parameters<(typeof c
 export const isFixedEntry = (entry: CatalogueEntry | TemplatedCatalogueEntry<never>): entry is CatalogueEntry =>
   typeof entry.message === 'string';
 
-/** Retry hint of the readiness 500 (§Limits, "Readiness 500 retry hint"). */
+/** Retry hint of the readiness 500 (spec/rules.md "Limits", "Readiness 500 retry hint"). */
 export const readinessRetryAfterSeconds = 10;

@@ -698,7 +698,7 @@ export interface paths {
         /**
          * Rename, re-invite, suspend or reactivate a partner
          * @description **Decision:** any active member changes `name`, `email` (null removes the invitation; a new email is a new,
-         *     `pending` invitation) or `status`. **Decision** (issue 32, per-partner terms): `commission_type` and
+         *     `pending` invitation) or `status`. **Decision** (per-partner terms): `commission_type` and
          *     `commission_rate` set the partner's own terms (both together, the rate positive and within the caps of
          *     `SaleRequest`'s `commission_rate`), or both null to follow the program again. They apply to the sales recorded
          *     after the change; commissions already recorded keep their amount. The partner list and the partner view show
@@ -777,7 +777,7 @@ export interface paths {
          * Export commissions as CSV
          * @description **Decision:** any active member downloads the commissions created from `from` to `to` (a date `YYYY-MM-DD` is a
          *     whole UTC day, or an ISO 8601 date-time with a zone), optionally one partner's, oldest first, one row per
-         *     commission with a header row. **Decision** (issue 32): both bounds are optional; without `from` the export
+         *     commission with a header row. **Decision**: both bounds are optional; without `from` the export
          *     starts at the first commission, without `to` it ends now, so neither exports everything. The file name carries
          *     the range: `commissions-program-{id}-{from}-to-{to}.csv`, with `start` and `now` for a missing bound.
          *     Columns: `commission_id, partner_id, partner_name, partner_email, sale_id, transaction_id, sale_amount_cents,
@@ -820,7 +820,7 @@ export interface paths {
          *     nothing in that currency is settled and the negative balance carries to the next payout (`carried_cents` of
          *     that currency's total). Reversed, held, declined and `pending` commissions (hold period still running: `due_at`
          *     after now, on the server clock) are never paid.
-         *     **Decision** (issue 32, payouts as records): the answer is 201 with the payout record (`Payout`): its totals per
+         *     **Decision** (payouts as records): the answer is 201 with the payout record (`Payout`): its totals per
          *     currency, the optional `reference` (at most 200 characters, such as the bank transfer's reference), `method`
          *     (free text of at most 100 characters: "PayPal", "Wise", "bank transfer") and `note` (at most 1000), who
          *     recorded it (`created_by`) and when. Each commission it paid names it (`payout_id` in the CSV and in
@@ -1204,7 +1204,7 @@ export interface paths {
         };
         /**
          * The program's audit log (members)
-         * @description **Decision** (issue 32, the audit log): every money or access action on the program is an append-only entry,
+         * @description **Decision** (the audit log): every money or access action on the program is an append-only entry,
          *     written in the same transaction as the change it records (a change that is refused or fails records nothing):
          *     commission approvals, declines and the release of held commissions when a partner is reactivated; partners
          *     created or changed (name, status, email: a re-invitation) and their invitations accepted or declined; links created and turned on or off (by the
@@ -2262,7 +2262,7 @@ export interface webhooks {
         put?: never;
         /**
          * A payout was recorded
-         * @description **Decision** (issue 32): sent when an owner records a payout (`POST /api/dashboard/programs/{programId}/payouts`
+         * @description **Decision**: sent when an owner records a payout (`POST /api/dashboard/programs/{programId}/payouts`
          *     answering 201), in the payout's transaction: the payout record with its program. A refused payout (400, 409)
          *     sends nothing.
          */

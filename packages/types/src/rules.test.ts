@@ -3,9 +3,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// The service's rules live in spec/rules.md. Code, spec and docs cite them as a section sign followed by a heading
-// of that file (see its "How to cite"); this test resolves every such citation and keeps the repository from
-// pointing at documents outside it.
+// The service's rules live in spec/rules.md. The spec and Markdown cite them as a section sign followed by a heading
+// of that file; code names the file, `spec/rules.md "Limits"` (see its "How to cite"). This test resolves every
+// such citation and keeps the repository from pointing at documents outside it.
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const rulesFile = 'spec/rules.md';
@@ -112,11 +112,18 @@ const clauseEnd = /[,.;:)`'"|]/;
 /** Comment and quote markers at the start of a continuation line. */
 const continuation = /^\s*(?:\*+|\/\/+|#+|>+|\|)?\s*/;
 
+/** The code's form: the file, then the heading in double quotes, then what follows as after a section sign. */
+const named = /spec\/rules\.md "([^"]+)"/g;
+
 function citations(): Citation[] {
   const found: Citation[] = [];
   for (const [file, text] of texts) {
     const lines = text.split('\n');
     lines.forEach((line, index) => {
+      for (const match of line.matchAll(named)) {
+        const rest = match[1]! + line.slice(match.index + match[0].length);
+        found.push({ file, line: index + 1, shown: match[1]!, text: rest });
+      }
       for (const match of line.matchAll(/\u00a7(?=\p{L})/gu)) {
         const rest = line.slice(match.index + 1).split('\u00a7')[0]!;
         const runsOn = !clauseEnd.test(rest) && index + 1 < lines.length;
@@ -188,12 +195,20 @@ describe(`${rulesFile}: every citation resolves`, () => {
     expect(files).toContain('spec/openapi.yaml');
     expect(files).toContain('reference-server/src/routes/index.ts');
     expect(all.length).toBeGreaterThan(300);
+    expect(all.filter((c) => c.file.endsWith('.ts')).length).toBeGreaterThan(200);
+  });
+
+  it('code names the file it cites: no section sign in TypeScript but the generated openapi.ts (from the spec)', () => {
+    const signs = [...texts]
+      .filter(([file]) => file.endsWith('.ts') && file !== 'packages/types/src/openapi.ts')
+      .flatMap(([file, text]) => text.split('\n').flatMap((line, index) => (line.includes('\u00a7') ? [`${file}:${index + 1}`] : [])));
+    expect(signs, signs.join('\n')).toEqual([]);
   });
 
   it('every citation names a heading of spec/rules.md (and an existing item or rule)', () => {
     const unresolved = all.flatMap((c) => {
       const why = problem(c);
-      return why === undefined ? [] : [`${c.file}:${c.line}: \u00a7${c.shown} — ${why}`];
+      return why === undefined ? [] : [`${c.file}:${c.line}: ${c.shown} — ${why}`];
     });
     expect(unresolved, `unresolved citations:\n${unresolved.join('\n')}`).toEqual([]);
   });

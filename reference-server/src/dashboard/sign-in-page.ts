@@ -13,7 +13,7 @@ export interface SignInView {
   hint?: string | undefined;
 }
 
-/** The development sign-in form (§CLI routes: the browser half of the CLI login). */
+/** The development sign-in form (spec/rules.md "CLI routes": the browser half of the CLI login). */
 export function signInPage(view: SignInView): string {
   const forCli = view.state !== undefined;
   const lead = forCli

@@ -40,7 +40,7 @@ export interface Seeded {
  * Seeds (idempotently) the demo account, its program, a partner and the partner's referral link — the partner and
  * the link through the same domain code as the dashboard, the CLI and the API, so the demo cannot drift from them. The program
  * allows browser leads (`lead_auth: browser_allowed`) so the storefront's signup helper settles the lead
- * (§States and transitions: with `server_required` it would stay provisional until the backend confirms it).
+ * (spec/rules.md "States and transitions": with `server_required` it would stay provisional until the backend confirms it).
  * The key: `apiKey` when given (stable across restarts), otherwise a fresh one; the previous key stops working.
  * `sitePath` (the storefront's path on this server, no host or port) becomes the program's domain: the shareable URL
  * of every link is made from the server's address when read (`shareableUrl`), so a start on another port leaves no

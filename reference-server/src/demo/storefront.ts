@@ -32,7 +32,7 @@ const refuse = (reply: FastifyReply, status: number, message: string) => reply.s
 /**
  * The demo storefront: its static page at /demo/store/ and the tiny backend it talks to. Sign-up creates the
  * user (a cookie stands in for a login session); checkout "charges" and reports the sale with `@svc/server`
- * from the server, because sales are server-only (§What the service does, item 9).
+ * from the server, because sales are server-only (spec/rules.md "What the service does", item 9).
  */
 export async function storefrontRoutes(app: FastifyInstance, options: StorefrontOptions): Promise<void> {
   let svc: InstanceType<ServerSdk['Svc']> | undefined;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../errors/service-error';
 
-/** §Limits: maximum body size not shown. Decision: 64 KiB, answered 413 in the platform envelope. */
+/** spec/rules.md "Limits": maximum body size not shown. Decision: 64 KiB, answered 413 in the platform envelope. */
 export const bodyLimitBytes = 65_536;
 
 /**
@@ -20,7 +20,7 @@ export function registerBodyParsers(app: FastifyInstance): void {
       throw fail('invalidJson', { cause });
     }
     // PostgreSQL text cannot hold U+0000 (the query fails, a 500), SQLite would store it: refuse it up front
-    // so both stores answer the same 400 and nothing is recorded (found by the fuzzer, issue 9).
+    // so both stores answer the same 400 and nothing is recorded (found by the fuzzer, reference-server/fuzz/).
     if (body.includes('\\u0000') && holdsNul(value)) throw fail('invalidJson');
     return value;
   };

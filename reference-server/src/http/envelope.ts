@@ -2,7 +2,7 @@ import { catalogue, platformErrorNames, readinessRetryAfterSeconds, saleCodeBySt
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError, cliFailure, fail } from '../errors/service-error';
 
-/** The one place any thrown value becomes the spec's envelope (§Errors/Envelopes). */
+/** The one place any thrown value becomes the spec's envelope (spec/rules.md "Errors/Envelopes"). */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ServiceError, request, reply) => {
     const httpError = toServiceError(error, request);
@@ -21,12 +21,12 @@ function toServiceError(error: FastifyError | ServiceError, request: FastifyRequ
   return routeFailure(request, error);
 }
 
-/** The generic 500 of the route (§Errors, "Messages on 500 are generic"), keeping the cause for the log. */
+/** The generic 500 of the route (spec/rules.md "Errors", "Messages on 500 are generic"), keeping the cause for the log. */
 function routeFailure(request: FastifyRequest, cause: unknown): ServiceError {
   const config = request.routeOptions.config;
   if (config.cliFailure) return cliFailure(config.cliFailure, request.id, cause);
   if (config.failure) {
-    // Readiness 500 is typed and tells when to retry (§Limits, "Readiness 500 retry hint").
+    // Readiness 500 is typed and tells when to retry (spec/rules.md "Limits", "Readiness 500 retry hint").
     const typed = catalogue[config.failure].envelope === 'typed';
     return fail(config.failure, { extra: typed ? { retry_after_seconds: readinessRetryAfterSeconds } : undefined, cause });
   }

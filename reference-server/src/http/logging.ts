@@ -62,8 +62,7 @@ type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 /**
  * Fastify's per-request child logger (its `childLoggerFactory`), made the first time the request logs through it.
  * Most requests never do (their one line is written by `registerRequestLog`), and a pino child per request (its
- * bindings serialised through the redaction) was 1 to 2 % of a tracking request's CPU (docs/performance-notes.md, "The hot
- * path, fifth pass").
+ * bindings serialised through the redaction) is CPU every tracking request would pay for nothing.
  */
 class LazyChildLogger implements FastifyBaseLogger {
   private made: FastifyBaseLogger | undefined;
@@ -133,8 +132,7 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
  * One line per answered request: request id, method, route, path (never the query string: it carries login
  * states and sign-in codes), status and time. Replaces Fastify's two default lines, which log the full URL.
  * These fields are fixed and never hold a credential, so the line is written by a child without the redaction pass
- * (the wildcard paths above walk every object logged: 4 % of a click's CPU, docs/performance-notes.md); every other log call
- * stays redacted.
+ * (the wildcard paths above walk every object logged, on every request); every other log call stays redacted.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   const lines = app.log.child({}, { redact: { paths: [] } });

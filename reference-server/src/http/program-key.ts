@@ -9,12 +9,12 @@ import { fail } from '../errors/service-error';
 /** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`): the docs site's page. */
 export const rotationDocsUrl = (request: FastifyRequest): string => `${request.server.svc.docs.url}/key-rotation`;
 
-/** Which message set a route answers with (§Errors/Message catalogue and §CLI errors). */
+/** Which message set a route answers with (spec/rules.md "Errors/Message catalogue" and spec/rules.md "CLI errors"). */
 export type KeyFlavor = 'sale' | 'refund' | 'readiness' | 'cli';
 
 const messages = {
   sale: { none: 'authMalformed', malformed: 'authMalformed', empty: 'authMissingToken', invalid: 'authInvalidToken' },
-  // §Message catalogue: refund answers `Invalid API token` for an empty token.
+  // spec/rules.md "Message catalogue": refund answers `Invalid API token` for an empty token.
   refund: { none: 'authMalformed', malformed: 'authMalformed', empty: 'authInvalidToken', invalid: 'authInvalidToken' },
   readiness: {
     none: 'readinessMalformed',
@@ -43,7 +43,7 @@ declare module 'fastify' {
 export const findProgramByKey = (store: Store, key: string): Promise<Program | undefined> => programOfKey(store.db, key);
 
 /**
- * Checks a key-bearing request's rotation state (§Authentication rule 5): after the deadline the key is refused
+ * Checks a key-bearing request's rotation state (spec/rules.md "Authentication" rule 5): after the deadline the key is refused
  * with the typed envelope; before it the request is marked so the response carries the notice.
  */
 export function checkRotation(request: FastifyRequest, program: Program, clock: Clock): void {
@@ -72,7 +72,7 @@ export async function requireProgramKey(request: FastifyRequest, store: Store, c
 
 /**
  * A route-level `onRequest` hook that authenticates the program key before the body is read: a request without a
- * usable key answers its 401 (§Authentication rule 2, §Message catalogue) whatever its body holds, and an
+ * usable key answers its 401 (spec/rules.md "Authentication" rule 2, spec/rules.md "Message catalogue") whatever its body holds, and an
  * unauthenticated caller never has its body parsed. It runs after the rate limit (a global `onRequest` hook).
  */
 export function programKeyHook(app: FastifyInstance, flavor: KeyFlavor) {
@@ -88,7 +88,7 @@ export function keyProgramOf(request: FastifyRequest): Program {
 }
 
 export function registerRotationNotices(app: FastifyInstance): void {
-  // §Authentication rule 5: every response to a marked key carries the notice headers, errors included.
+  // spec/rules.md "Authentication" rule 5: every response to a marked key carries the notice headers, errors included.
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.rotation) return payload;
     const { markedAt, rotateBy } = request.rotation;

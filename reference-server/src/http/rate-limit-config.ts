@@ -2,7 +2,7 @@ import { ConfigError } from '../config-error';
 import type { BucketName } from './rate-limit';
 
 /**
- * The names `SVC_RATE_LIMITS` takes, as §Limits names the routes, and the buckets each sets: `sale` is the bucket
+ * The names `SVC_RATE_LIMITS` takes, as spec/rules.md "Limits" names the routes, and the buckets each sets: `sale` is the bucket
  * sale and refund share; `cli` is the `/cli/*` limit, counted per key and, on the keyless `/cli/auth/*`, per IP.
  */
 export const limitNames = {
@@ -13,14 +13,14 @@ export const limitNames = {
   cli: ['cli', 'cliAuth'],
 } as const satisfies Record<string, readonly BucketName[]>;
 
-/** Per-minute limits that replace §Limits' defaults, by bucket. */
+/** Per-minute limits that replace spec/rules.md "Limits"' defaults, by bucket. */
 export type LimitOverrides = Partial<Record<BucketName, number>>;
 
 /** A limit past this is a typo, not a limit (and stays a safe integer in every counter). */
 const maxPerMinute = 1_000_000;
 
 /**
- * `SVC_RATE_LIMITS`: unset keeps §Limits; `off` removes the limits (benchmarks); `lead=300,click=600` raises or
+ * `SVC_RATE_LIMITS`: unset keeps spec/rules.md "Limits"; `off` removes the limits (benchmarks); `lead=300,click=600` raises or
  * lowers the named routes' limits, the others keeping theirs. Anything else stops the start with one line naming the
  * variable.
  */

@@ -99,7 +99,7 @@ describe.skipIf(!redisUp)('RedisRateLimitStore', () => {
     expect(await mine.hit('click:ip:0', end)).toBe(1);
   });
 
-  it('gives the same limits and headers as the memory store through the app (§Limits)', async () => {
+  it('gives the same limits and headers as the memory store through the app (spec/rules.md "Limits")', async () => {
     const { s } = await store();
     const db = await openStore('sqlite::memory:');
     const app = buildApp({ store: db, rateLimitStore: s });

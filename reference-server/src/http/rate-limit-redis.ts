@@ -4,7 +4,7 @@ import { windowMs, type RateLimitStore } from './rate-limit';
 
 export interface RedisRateLimitStoreOptions {
   /**
-   * Every key this store writes starts with it. Servers that must share limits (§Limits, counted across
+   * Every key this store writes starts with it. Servers that must share limits (spec/rules.md "Limits", counted across
    * processes) use the same prefix; tests give each server its own so they never see each other's counters.
    */
   prefix?: string;
@@ -24,7 +24,7 @@ export const redisWaits = { connectTimeoutMs: 1_000, commandTimeoutMs: 300, maxR
 
 /**
  * Window counters in Redis, so every process behind one address counts one client against one limit
- * (§Limits). One MULTI per hit: INCR the counter of the window and PEXPIREAT it shortly after the window
+ * (spec/rules.md "Limits"). One MULTI per hit: INCR the counter of the window and PEXPIREAT it shortly after the window
  * end, so counters clean themselves up and no process has to sweep them. Every key has that TTL, so a Redis with
  * `maxmemory` and `maxmemory-policy volatile-lru` bounds them with Redis's own O(1) LRU eviction (README).
  */

@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 import { fail } from '../errors/service-error';
 import type { LimitOverrides } from './rate-limit-config';
 
-/** §Limits: requests per minute, and what they are counted per. */
+/** spec/rules.md "Limits": requests per minute, and what they are counted per. */
 export const buckets = {
   click: { limit: 60, per: 'ip' },
   lead: { limit: 30, per: 'ip' },
@@ -13,7 +13,7 @@ export const buckets = {
   readiness: { limit: 30, per: 'key' },
   cli: { limit: 60, per: 'key' },
   /**
-   * `/cli/auth/*` take no credential (§Authentication), so they are the `/cli/*` limit counted per client IP
+   * `/cli/auth/*` take no credential (spec/rules.md "Authentication"), so they are the `/cli/*` limit counted per client IP
    * whatever `Authorization` arrives: counted per Bearer value, a made-up token per request escaped the limit.
    */
   cliAuth: { limit: 60, per: 'ip' },
@@ -39,7 +39,7 @@ export type RouteBucketName = Exclude<BucketName, 'authFailures' | 'management' 
 
 export const windowMs = 60_000;
 
-/** Where window counters live: memory for one process, Redis when several share the limits (§Limits). */
+/** Where window counters live: memory for one process, Redis when several share the limits (spec/rules.md "Limits"). */
 export interface RateLimitStore {
   /** Counts one request against `key` in the window that ends at `windowEnd`; returns the count so far. */
   hit(key: string, windowEnd: number): Promise<number>;
@@ -103,9 +103,9 @@ interface Counted {
 
 /**
  * Fixed one-minute windows on the injected clock. Runs before the body is read or the route runs, so a
- * refused request records nothing (§Rate-limit response). Headers go on every response of these routes: on a
+ * refused request records nothing (spec/rules.md "Rate-limit response"). Headers go on every response of these routes: on a
  * route counted against several buckets, those of the bucket nearest its limit. `overrides` are the operator's limits
- * (`SVC_RATE_LIMITS`, rate-limit-config.ts); the other buckets keep §Limits'.
+ * (`SVC_RATE_LIMITS`, rate-limit-config.ts); the other buckets keep spec/rules.md "Limits"'.
  */
 export function registerRateLimits(
   app: FastifyInstance,

@@ -9,7 +9,7 @@ export function requestIdFor(request: { headers: FastifyRequest['headers'] }): s
   return typeof incoming === 'string' && wellFormed.test(incoming) ? incoming : randomUUID();
 }
 
-/** §Request ids: `X-Request-ID` on responses, except `GET /cli/status` where only its 500 carries one. */
+/** spec/rules.md "Request ids": `X-Request-ID` on responses, except `GET /cli/status` where only its 500 carries one. */
 export function registerRequestId(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const onlyOn500 = request.routeOptions.config?.requestIdOnlyOn500 === true;

@@ -7,8 +7,8 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
  * Cross-Origin-Resource-Policy stays off: storefronts on other origins call the tracking API, and
  * `/js/svc-tracker.js` sets its own (`cross-origin`, routes/tracker-script.ts).
  *
- * They never change, so they are set from one object by one hook: helmet's global hook ran a middleware per header
- * with Node's `setHeader` on every tracking request (3.5 % of the click route's CPU, docs/performance-notes.md). The pages add
+ * They never change, so they are set from one object by one hook, not a middleware per header with Node's
+ * `setHeader` on every tracking request (as helmet's global hook does). The pages add
  * their Content-Security-Policy (`pageSecurity`), a fixed string too.
  */
 export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {

@@ -9,7 +9,7 @@ export interface SessionCookie {
 /**
  * Decided from `PUBLIC_URL`, not from the request: behind a TLS proxy the request itself is plain HTTP. On HTTPS the
  * cookie is `Secure` with the `__Host-` prefix, so no subdomain or plain-HTTP page can set or shadow it (RFC 6265bis
- * §4.1.3.2).
+ * section 4.1.3.2).
  */
 export function sessionCookieFor(publicUrl: string): SessionCookie {
   const secure = new URL(publicUrl).protocol === 'https:';

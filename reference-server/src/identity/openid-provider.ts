@@ -89,7 +89,7 @@ export function openIdProvider(settings: OidcSettings): IdentityProvider {
         const identity = identityOf(claims, settings);
         if (identity.email !== undefined) return identity;
         // A conformant issuer may keep scope claims out of the ID token when it also issues an access token
-        // (OpenID Connect Core §5.4): then they come from UserInfo, for the same subject.
+        // (OpenID Connect Core section 5.4): then they come from UserInfo, for the same subject.
         const info = await oidc.fetchUserInfo(config, tokens.access_token, identity.subject);
         return {
           ...identity,

@@ -1,4 +1,4 @@
-import { attemptDelivery, claimDue, pruneFinished, type DeliveryDeps } from '../domain/webhooks/deliver';
+import { attemptDelivery, claimDue, pruneFinished, type DeliveryContext } from '../domain/webhooks/deliver';
 
 export interface DispatcherLog {
   debug(details: object, message: string): void;
@@ -39,7 +39,7 @@ export class WebhookDispatcher {
   private lastPruneAt: number | undefined;
 
   constructor(
-    private readonly deps: DeliveryDeps,
+    private readonly deps: DeliveryContext,
     private readonly log: DispatcherLog,
     options: DispatcherOptions = {},
   ) {

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { completeCliLogin, pollCliLogin, startCliLogin } from '../domain/login/cli-login';
-import { loginDeps } from './login-deps';
+import { loginContext } from './login-context';
 
 type Body = { state?: unknown; id_token?: unknown } | undefined;
 
 /**
- * §CLI routes: /api/v1/cli/auth/start, /callback, /poll. No credential (§Authentication), so the `/cli/*` rate
+ * spec/rules.md "CLI routes": /api/v1/cli/auth/start, /callback, /poll. No credential (spec/rules.md "Authentication"), so the `/cli/*` rate
  * limit counted per client IP: the `cliAuth` bucket, which ignores any Bearer header.
  */
 export async function cliAuthRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.post('/api/v1/cli/auth/start', { config: { rateLimit: 'cliAuth', cliFailure: 'authStart' } }, async () => ({
     data: await startCliLogin(deps()),

@@ -1,4 +1,4 @@
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 import type { FastifyInstance } from 'fastify';
 import { initProgram } from '../domain/cli/init';
 import { listAccountPrograms } from '../domain/cli/programs';
@@ -10,9 +10,9 @@ import { keyProgramOf, programKeyHook } from '../http/program-key';
 
 type TestEventBody = { event_type?: unknown; type?: unknown } | undefined;
 
-/** §CLI routes: /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
+/** spec/rules.md "CLI routes": /api/v1/cli/init, /programs, /status, /test-event, /stripe-connect. */
 export async function cliRoutes(app: FastifyInstance): Promise<void> {
-  const deps = () => domainDeps(app);
+  const deps = () => domainContext(app);
   const session = () => ({ store: app.svc.store, clock: app.svc.clock });
 
   // Account routes: also the dashboard's limits (`ManagementRateLimited`), program creation counted per account.
@@ -29,7 +29,7 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
     return { data: { programs: await listAccountPrograms(deps(), account.id) } };
   });
 
-  // §Request ids: this route's 200, 401 and 429 carry no X-Request-ID; only its 500 does.
+  // spec/rules.md "Request ids": this route's 200, 401 and 429 carry no X-Request-ID; only its 500 does.
   app.get(
     '/api/v1/cli/status',
     { config: { rateLimit: 'cli', cliFailure: 'status', requestIdOnlyOn500: true }, onRequest: programKeyHook(app, 'cli') },
@@ -58,8 +58,8 @@ export async function cliRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // §Versioning rule 3: retired; the message names the dashboard program settings as the replacement.
-  // Refused before the body is read, so any body answers the same 410. §Endpoints/Summary says "always 410", so it
+  // spec/rules.md "Versioning" rule 3: retired; the message names the dashboard program settings as the replacement.
+  // Refused before the body is read, so any body answers the same 410. spec/rules.md "Endpoints/Summary" says "always 410", so it
   // is outside the `/cli/*` rate limit: it does nothing and records nothing, and a full bucket must not turn it 429.
   app.post(
     '/api/v1/cli/stripe-connect',

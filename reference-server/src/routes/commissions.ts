@@ -1,4 +1,4 @@
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 import type { FastifyInstance } from 'fastify';
 import { accountActor } from '../domain/audit/actor';
 import { createAdjustment } from '../domain/commissions/adjust';
@@ -35,7 +35,7 @@ export async function commissionRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  const keyDeps = () => domainDeps(app);
+  const keyContext = () => domainContext(app);
   const keyed = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
-  app.get<Query>('/api/v1/commissions', keyed, async (request) => commissionsPage(keyDeps(), keyProgramOf(request), request.query));
+  app.get<Query>('/api/v1/commissions', keyed, async (request) => commissionsPage(keyContext(), keyProgramOf(request), request.query));
 }

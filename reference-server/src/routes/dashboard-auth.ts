@@ -1,4 +1,4 @@
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireMembership } from '../domain/dashboard/access';
 import { programIdFrom } from '../domain/dashboard/params';
@@ -7,9 +7,9 @@ import { readSessionToken } from '../http/session-cookie';
 
 /** What the dashboard routes share: the domain deps, the signed-in account, and membership on a program. */
 export function dashboardContext(app: FastifyInstance) {
-  const deps = () => domainDeps(app);
+  const deps = () => domainContext(app);
 
-  /** §Dashboard routes: the session cookie is the only credential (a Bearer key is ignored, so refused). */
+  /** spec/rules.md "Dashboard routes": the session cookie is the only credential (a Bearer key is ignored, so refused). */
   const account = (request: FastifyRequest) =>
     requireDashboardAccount({ store: app.svc.store, clock: app.svc.clock }, readSessionToken(request, app.svc.sessionCookie));
 

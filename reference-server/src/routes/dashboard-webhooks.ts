@@ -24,14 +24,18 @@ type Body = Record<string, unknown> | undefined;
  */
 export async function dashboardWebhookRoutes(app: FastifyInstance): Promise<void> {
   const { deps, access } = dashboardContext(app);
-  const endpointDeps = () => ({ ...deps(), serverKey: app.svc.serverKey, allowPrivateAddresses: app.svc.webhooks.allowPrivateAddresses });
+  const endpointContext = () => ({
+    ...deps(),
+    serverKey: app.svc.serverKey,
+    allowPrivateAddresses: app.svc.webhooks.allowPrivateAddresses,
+  });
   const base = '/api/dashboard/programs/:programId/webhook-endpoints';
 
   app.post<ProgramParams & { Body: Body }>(base, async (request, reply) => {
     const { account: viewer, program } = await access(request, request.params.programId);
     return reply
       .status(201)
-      .send({ data: await createWebhookEndpoint(endpointDeps(), program, objectBody(request.body), accountActor(viewer)) });
+      .send({ data: await createWebhookEndpoint(endpointContext(), program, objectBody(request.body), accountActor(viewer)) });
   });
 
   app.get<ProgramParams>(base, async (request) => {

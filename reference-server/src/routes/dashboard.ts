@@ -13,7 +13,7 @@ import { objectBody } from '../json/fields';
 type ProgramParams = { Params: { programId: string } };
 type Body = Record<string, unknown> | undefined;
 
-/** §Dashboard routes: /api/tracking/* behind a dashboard session and an active membership on the program. */
+/** spec/rules.md "Dashboard routes": /api/tracking/* behind a dashboard session and an active membership on the program. */
 export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const { deps, access } = dashboardContext(app);
 

@@ -45,6 +45,6 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(docsSiteRoutes);
   app.register(webhookRoutes);
   app.register(processorConnectRoutes);
-  // §Test-control API: mounted only on request, never in production by default.
+  // spec/rules.md "Test-control API": mounted only on request, never in production by default.
   if (options.testControl) app.register(testControlRoutes);
 }

@@ -1,4 +1,4 @@
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 import type { FastifyInstance } from 'fastify';
 import { programKeyActor } from '../domain/audit/actor';
 import { positiveId } from '../domain/partners/fields';
@@ -14,7 +14,7 @@ type Body = Record<string, unknown> | undefined;
  * envelope, the CLI routes' 401 messages and rate limit, and the same domain rules as the dashboard routes.
  */
 export async function partnerApiRoutes(app: FastifyInstance): Promise<void> {
-  const deps = () => domainDeps(app);
+  const deps = () => domainContext(app);
   const options = { config: { rateLimit: 'cli' as const }, onRequest: programKeyHook(app, 'cli') };
 
   app.post<{ Body: Body }>('/api/v1/partners', options, async (request, reply) => {

@@ -33,7 +33,7 @@ async function loadScript(file: (typeof scripts)[number]): Promise<Script | null
   }
 }
 
-/** If-None-Match matches when any listed tag (weak comparison, RFC 9110 §13.1.2) is ours, or `*`. */
+/** If-None-Match matches when any listed tag (weak comparison, RFC 9110 section 13.1.2) is ours, or `*`. */
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((tag) => {
@@ -43,7 +43,7 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * GET /js/svc-tracker.js (and the full build), with Cache-Control and a strong ETag (§What the service does,
+ * GET /js/svc-tracker.js (and the full build), with Cache-Control and a strong ETag (spec/rules.md "What the service does",
  * item 8). Any page may load it, as a classic or a module script: module scripts are fetched in CORS mode, and
  * pages with `Cross-Origin-Embedder-Policy` need `Cross-Origin-Resource-Policy: cross-origin`.
  */

@@ -5,7 +5,7 @@ import { parseEventEnvelope } from '../domain/processor/event';
 import { verifyStripeSignature } from '../domain/processor/signature';
 import { bodyLimitBytes } from '../http/body-parsers';
 import { fail } from '../errors/service-error';
-import { domainDeps } from './domain-deps';
+import { domainContext } from './domain-context';
 
 const signatureFailures = {
   missing: 'webhookSignatureMissing',
@@ -14,7 +14,7 @@ const signatureFailures = {
 } as const;
 
 /**
- * POST /api/v1/webhooks/processor (Stripe events; §What the service does, item 7; §Events/Inbound).
+ * POST /api/v1/webhooks/processor (Stripe events; spec/rules.md "What the service does", item 7; spec/rules.md "Events/Inbound").
  * Registered as its own encapsulated plugin: the signature covers the exact bytes Stripe sent, so this scope's
  * JSON parser keeps the raw text and the route parses it only after verifying it.
  */
@@ -47,6 +47,6 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     const event = parseEventEnvelope(body);
     if (!event) throw fail('webhookNotAnEvent');
 
-    return handleProcessorEvent(domainDeps(app, request), event);
+    return handleProcessorEvent(domainContext(app, request), event);
   });
 }

@@ -223,7 +223,7 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
 
 /**
  * Records the customer's conversion once: true only for the sale that made it (a concurrent sale of the same
- * customer sees the row already converted). A provisional lead keeps its status (§States and transitions).
+ * customer sees the row already converted). A provisional lead keeps its status (spec/rules.md "States and transitions").
  *
  * In a combined batch that read the customer in advance (`saleCustomerRead`), the answer comes from that read and
  * the sales of the batch before this one, and the update is held and written with the batch's other conversions

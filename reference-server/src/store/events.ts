@@ -2,7 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import { insertRow } from './compiled';
 import type { Database, EventsTable } from './schema';
 
-/** One record per tracking request (§Events); the dashboard's event feed. */
+/** One record per tracking request (spec/rules.md "Events"); the dashboard's event feed. */
 export async function insertEvent(db: Kysely<Database>, event: Insertable<EventsTable>): Promise<void> {
   await insertRow(db, 'events', event);
 }

@@ -40,7 +40,7 @@ export async function insertLink(
 /** What the merchant's on or off writes: off records the merchant; on clears who turned it off. */
 const merchantSets = (enabled: boolean) => ({ enabled: enabled ? 1 : 0, disabled_by: enabled ? null : 'merchant' }) as const;
 
-/** The merchant (test control) turns a link on or off (§Resources/Referral link); false when no link has that short_link. */
+/** The merchant (test control) turns a link on or off (spec/rules.md "Resources/Referral link"); false when no link has that short_link. */
 export async function setLinkEnabled(db: Db, shortLink: string, enabled: boolean): Promise<boolean> {
   const result = await db.updateTable('referral_links').set(merchantSets(enabled)).where('short_link', '=', shortLink).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

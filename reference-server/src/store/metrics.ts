@@ -71,7 +71,7 @@ interface DailyKey {
  * Metric changes held back to the end of a group-commit batch (store/group-commit.ts) and written there, summed, in
  * the batch's own transaction before its COMMIT: one upsert per program, day and partner instead of two to four per
  * request. Counters add and "last seen" times keep the last value in batch order, so the rows end exactly as if each
- * request had written its own (§Resources, program metrics maintained incrementally). A request that fails rolls
+ * request had written its own (spec/rules.md "Resources", program metrics maintained incrementally). A request that fails rolls
  * back its own changes with its savepoint: its deltas are dropped, never merged.
  */
 export class MetricDeltas {
@@ -151,7 +151,7 @@ async function change(db: Db, record: (deltas: MetricDeltas) => void): Promise<v
 
 /**
  * Adds one to program counters and sets "last seen" times, as one upsert (never a scan of the events):
- * §Resources, program metrics maintained incrementally.
+ * spec/rules.md "Resources", program metrics maintained incrementally.
  */
 export function bumpProgramMetrics(db: Db, programId: number, counters: Counter[], lastAt: LastAt[], now: number): Promise<void> {
   return change(db, (deltas) => deltas.program(programId, counters, lastAt, now));

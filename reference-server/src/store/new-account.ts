@@ -9,7 +9,7 @@ export interface NewAccount {
 }
 
 /**
- * An account with its advertiser, a workspace and the account's owner membership (§Authentication: programs
+ * An account with its advertiser, a workspace and the account's owner membership (spec/rules.md "Authentication": programs
  * belong to a workspace; its owner can regenerate keys).
  */
 export async function createAccountWithWorkspace(

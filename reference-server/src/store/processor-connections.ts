@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Program } from './schema';
 import { isUniqueViolation } from './unique-violation';
 
-/** The program connected to a processor account (§What the service does, item 7), if any. */
+/** The program connected to a processor account (spec/rules.md "What the service does", item 7), if any. */
 export async function findProgramByProcessorAccount(db: Kysely<Database>, account: string): Promise<Program | undefined> {
   return db.selectFrom('programs').selectAll().where('processor_account', '=', account).executeTakeFirst();
 }

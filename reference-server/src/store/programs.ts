@@ -27,7 +27,7 @@ export async function markKeyRotation(db: Db, id: number, markedAt: number, rota
   await db.updateTable('programs').set({ key_marked_at: markedAt, key_rotate_by: rotateBy }).where('id', '=', id).execute();
 }
 
-/** `allowed_origins` is stored as a JSON array; null means any origin (§Authentication rule 6). */
+/** `allowed_origins` is stored as a JSON array; null means any origin (spec/rules.md "Authentication" rule 6). */
 export function allowedOriginsOf(program: Pick<Program, 'allowed_origins'>): string[] | null {
   if (program.allowed_origins === null) return null;
   const parsed: unknown = JSON.parse(program.allowed_origins);

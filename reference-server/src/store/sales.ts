@@ -46,7 +46,7 @@ export function saleOfTransactionRead(transactionId: string): ReadInAdvance {
   return inAdvance(transactionsInBatch, transactionId);
 }
 
-/** The sale recorded under a transaction id, in any program (§Resources/Sale record: unique globally). */
+/** The sale recorded under a transaction id, in any program (spec/rules.md "Resources/Sale record": unique globally). */
 export function findSaleByTransactionId(db: Db, transactionId: string): Promise<SaleOfTransaction | undefined> {
   return transactionsInBatch.lookup(db, transactionId, () => byTransactionIds(db, transactionId));
 }

@@ -5,7 +5,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
  * Conventions that keep one set of queries valid on both:
  * - times are epoch milliseconds (integer / bigint), compared numerically;
  * - flags are integers 0/1 (`Flag`), never native booleans;
- * - amounts are integer cents (§Attribution rules, "Amounts").
+ * - amounts are integer cents (spec/rules.md "Attribution rules", "Amounts").
  */
 export type Flag = 0 | 1;
 
@@ -139,7 +139,7 @@ export interface SalesTable {
   program_id: number;
   customer_id: number | null;
   partner_id: number | null;
-  /** The request's `transaction_id`; UNIQUE across all programs (§Resources/Sale record). */
+  /** The request's `transaction_id`; UNIQUE across all programs (spec/rules.md "Resources/Sale record"). */
   processor_event_id: string;
   amount_cents: number;
   currency: 'USD' | 'EUR' | 'VND';
@@ -210,7 +210,7 @@ export interface PayoutsTable {
   created_at: number;
 }
 
-/** One record per tracking request (§Events); the dashboard's event feed. */
+/** One record per tracking request (spec/rules.md "Events"); the dashboard's event feed. */
 export interface EventsTable {
   id: Generated<number>;
   program_id: number;

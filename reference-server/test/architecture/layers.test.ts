@@ -59,14 +59,14 @@ const planted: Record<string, { wrong: string[]; right: string; at?: string }> =
   store: {
     wrong: [
       "import { buildApp } from '../app';",
-      "import type { DomainDeps } from '../domain/deps';",
+      "import type { DomainContext } from '../domain/context';",
       "import { x } from '../domain';",
       "import { fail } from '../errors/service-error';",
       "import Fastify from 'fastify';",
     ],
     right: "import { Kysely, sql } from 'kysely';\nimport type { Sale } from './schema';",
   },
-  errors: { wrong: ["import type { DomainDeps } from '../domain/deps';"], right: "import type { components } from '@svc/types';" },
+  errors: { wrong: ["import type { DomainContext } from '../domain/context';"], right: "import type { components } from '@svc/types';" },
   json: { wrong: ["import { openStore } from '../store/db';"], right: "import { createHash } from 'node:crypto';" },
   dashboard: {
     wrong: ["import { openStore } from '../store/db';", "import { x } from '../routes';"],

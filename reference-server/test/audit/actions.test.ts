@@ -3,7 +3,7 @@ import { harnessPerFile } from '../harness';
 import { account, acceptInvitations } from '../partners/support';
 import { auditedMerchant, type Entry } from './support';
 
-// Issue 32, the audit log: each money or access action appends exactly one entry with who acted and what changed,
+// The audit log (domain/audit/): each money or access action appends exactly one entry with who acted and what changed,
 // in the change's own transaction: a refused change (400, 403, 409) or one that changes nothing appends none.
 const t = harnessPerFile();
 

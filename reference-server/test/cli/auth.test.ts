@@ -165,7 +165,7 @@ describe('GET /api/v1/cli/auth/poll', () => {
     const { state } = await start();
     const { id_token } = await t.h.control.issueIdToken(account_id);
     expect((await callback({ state, id_token })).status).toBe(200);
-    // §States and transitions: a session older than 5 minutes is expired whether or not it was signed in.
+    // spec/rules.md "States and transitions": a session older than 5 minutes is expired whether or not it was signed in.
     await t.h.control.clock({ advance_seconds: 5 * 60 + 1 });
     const res = await poll(state);
     expect(res.status).toBe(200);
@@ -203,7 +203,7 @@ describe('GET /api/v1/cli/auth/poll', () => {
 });
 
 describe('/api/v1/cli/auth/* rate limit', () => {
-  // §Authentication: these routes take no credential, so a Bearer header must not buy a fresh bucket.
+  // spec/rules.md "Authentication": these routes take no credential, so a Bearer header must not buy a fresh bucket.
   it('counts per client IP whatever Bearer arrives: a made-up token per request is refused after 60', async () => {
     await startOfMinute(t.h);
     for (let i = 0; i < 60; i++) {

@@ -215,7 +215,7 @@ describe('POST /api/v1/cli/stripe-connect', () => {
     }
   });
 
-  it('answers 410 even when the key has used up its /cli/* bucket (§Endpoints/Summary: always 410)', async () => {
+  it('answers 410 even when the key has used up its /cli/* bucket (spec/rules.md "Endpoints/Summary": always 410)', async () => {
     await startOfMinute(t.h);
     const key = 'svc_login_busy';
     // An invented token: refused until the address has failed authentication too often (per-IP, below 60).

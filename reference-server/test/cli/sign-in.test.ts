@@ -92,7 +92,7 @@ describe('development sign-in page', () => {
     expect(unknown.text).toContain('Session not found or already used');
   });
 
-  it('refuses a suspended account, and does not suggest signing in again (§Authentication rule 4)', async () => {
+  it('refuses a suspended account, and does not suggest signing in again (spec/rules.md "Authentication" rule 4)', async () => {
     await t.h.control.createAccount({ email: 'blocked@example.test', blocked: true });
     const { state } = (await t.h.request('POST', '/api/v1/cli/auth/start')).body.data;
     const res = await signIn({ email: 'blocked@example.test', state });

@@ -49,7 +49,7 @@ describe('GET /api/v1/cli/status', () => {
   });
 
   it('answers a key past its rotation deadline with 401 api_key_rotation_required (typed), without X-Request-ID', async () => {
-    // §Authentication rule 5: after the deadline every request with the key is refused; §Request ids: this route's
+    // spec/rules.md "Authentication" rule 5: after the deadline every request with the key is refused; spec/rules.md "Request ids": this route's
     // 401 carries no X-Request-ID.
     await h.control.markKeyRotation(program.id, { rotate_by: '2099-01-01T00:00:00Z' });
     await h.control.clock({ now: '2099-01-01T00:00:01.000Z' });

@@ -14,7 +14,7 @@ export async function loginToken(h: Harness, accountId: number): Promise<string>
   return poll.body.data.token as string;
 }
 
-/** The CLI 500 shape of §Request ids: the id ends the message and is in details and the header. */
+/** The CLI 500 shape of spec/rules.md "Request ids": the id ends the message and is in details and the header. */
 export function expectCliFailure(res: { status: number; body: any; headers: Record<string, unknown> }, what: string): void {
   expect(res.status).toBe(500);
   const id = res.headers['x-request-id'];

@@ -109,7 +109,7 @@ describe('POST /api/v1/cli/test-event, chain mode', () => {
       expect(res.body.data.chains_remaining).toBe(9 - i);
       await h.control.clock({ advance_seconds: 60 });
     }
-    // The fixture link is turned off; the refused run still turns it back on (§Rate-limit response).
+    // The fixture link is turned off; the refused run still turns it back on (spec/rules.md "Rate-limit response").
     const link = await h.store.db.selectFrom('referral_links').selectAll().where('program_id', '=', program.id).executeTakeFirstOrThrow();
     await h.control.setLinkEnabled(link.short_link, false);
 

@@ -57,7 +57,7 @@ describe('/api/dashboard/session and programs', () => {
 });
 
 describe('/api/dashboard/programs/:programId access', () => {
-  // §Errors/Status codes keeps 404 for a sale to refund or a CLI login session: an unknown program answers like
+  // spec/rules.md "Errors/Status codes" keeps 404 for a sale to refund or a CLI login session: an unknown program answers like
   // one the account is not a member of, so program ids cannot be enumerated.
   it('answers an unknown program exactly as a program of another workspace (403)', async () => {
     const other = await h.control.createProgram({ name: 'Other', domain: 'other.example' });

@@ -64,7 +64,7 @@ describe('/api/tracking/* access', () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.error.message).toBe("You are not a member of this program's workspace");
 
-    // An unknown program answers exactly as one the account is not a member of (§Errors/Status codes: 404 is
+    // An unknown program answers exactly as one the account is not a member of (spec/rules.md "Errors/Status codes": 404 is
     // only for a sale to refund or a CLI login session), so program ids cannot be enumerated.
     const missing = await call(999_999);
     expect(missing.status).toBe(403);
@@ -205,7 +205,8 @@ describe('GET /api/tracking/performance/:programId', () => {
     }
   });
 
-  it('stays fast on a large event history (aggregates only)', async () => {
+  // Its speed at 1M events is measured by `pnpm bench` (bench/events-scale.ts), not asserted here.
+  it('answers a year of 50 partners from the daily rollups alone', async () => {
     const partner = await h.control.createPartner({ program_id: program.id, name: 'Big' });
     // A year of rollups for 50 partners stands for millions of events: the route reads rollups only.
     const rows = [];
@@ -219,10 +220,8 @@ describe('GET /api/tracking/performance/:programId', () => {
         .insertInto('daily_metrics')
         .values(rows.slice(i, i + 500))
         .execute();
-    const started = performance.now();
     const res = await get(`/api/tracking/performance/${program.id}?days=365`);
     expect(res.status).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(res.body.data.by_day[364].clicks).toBe(50 * 50);
     expect(res.body.data.by_partner).toMatchObject([{ partner_id: partner.id, clicks: 365 * 50 }]);
   });

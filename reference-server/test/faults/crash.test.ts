@@ -4,7 +4,7 @@ import { privateDatabase } from '../scale/databases';
 import { spawnServer, type ServerProcess } from '../scale/server-process';
 import { expectAcknowledgedKept, saleBody, salesFixture, saleStream, untilAcknowledged } from './setup';
 
-// §Faults, crash safety: SIGKILL in the middle of a stream of sales, then restart on the same data. Runs on a
+// spec/rules.md "Faults", crash safety: SIGKILL in the middle of a stream of sales, then restart on the same data. Runs on a
 // SQLite file in the SQLite project and on a private PostgreSQL schema in the PostgreSQL project.
 const db = privateDatabase('crash');
 const servers: ServerProcess[] = [];
@@ -20,7 +20,7 @@ describe(`crash safety on ${db.kind}`, () => {
     servers.push(first);
     const fixture = await salesFixture(first);
 
-    // The documented failure path (§States and transitions): the sale is stored, the commission is not, 500.
+    // The documented failure path (spec/rules.md "States and transitions"): the sale is stored, the commission is not, 500.
     await first.control.armFault({ point: 'commission' });
     const failedTxn = `txn_fail_${randomBytes(4).toString('hex')}`;
     const failed = await fetch(`${first.url}/api/v1/track/sale`, {
@@ -44,7 +44,7 @@ describe(`crash safety on ${db.kind}`, () => {
     expect(stream.acknowledged()).toBeGreaterThanOrEqual(40);
     // No stored sale lacks its commission (sales cut off mid-request included), except the documented failure.
     expect(withoutCommission).toEqual([failedTxn]);
-    // …whose transaction_id stays consumed after the restart (§States and transitions).
+    // …whose transaction_id stays consumed after the restart (spec/rules.md "States and transitions").
     const resend = await fetch(`${second.url}/api/v1/track/sale`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${fixture.key}` },

@@ -6,7 +6,7 @@ import { privateDatabase } from '../scale/databases';
 import { spawnServer, type ServerProcess } from '../scale/server-process';
 import { saleBody, salesFixture } from './setup';
 
-// §Faults, graceful shutdown on SIGTERM: in-flight requests finish, new ones are refused, the database closes.
+// spec/rules.md "Faults", graceful shutdown on SIGTERM: in-flight requests finish, new ones are refused, the database closes.
 const db = privateDatabase('shutdown');
 const servers: ServerProcess[] = [];
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { harnessPerFile } from '../harness';
 import { acceptInvitations, account, merchant, visitorBuys } from '../partners/support';
 
-// Per-partner terms (issue 32): set on the partner (dashboard and program key), applied to the sales recorded after
+// Per-partner terms: set on the partner (dashboard and program key), applied to the sales recorded after
 // the change, shown as the terms in force to the merchant and the partner, and recorded in the audit log.
 const t = harnessPerFile();
 

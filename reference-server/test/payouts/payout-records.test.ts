@@ -4,7 +4,7 @@ import { harnessPerFile } from '../harness';
 import { account, merchant, visitorBuys } from '../partners/support';
 import { startReceiver, waitFor, type Receiver } from '../webhooks-out/receiver';
 
-// Payouts as records (issue 32): the record and its history, its CSV, the program's minimum, the audit entry and the
+// Payouts as records: the record and its history, its CSV, the program's minimum, the audit entry and the
 // `payout.created` webhook, on the store the run uses (SQLite and PostgreSQL).
 const t = harnessPerFile();
 

@@ -6,8 +6,8 @@ import { expectAcknowledgedKept, salesFixture, saleStream, untilAcknowledged } f
 import { postgresUrl, privateDatabase, type PrivateDatabase } from './databases';
 import { spawnServers, type ServerProcess } from './server-process';
 
-// §Scale out: four server processes on one PostgreSQL schema and one Redis, as behind a load balancer. CI sets both
-// variables; the SQLite run of the suite has no shared store to scale out on, so it skips with the reason.
+// spec/rules.md "Scale out": four server processes on one PostgreSQL schema and one Redis, as behind a load balancer.
+// CI sets both variables; the SQLite run of the suite has no shared store to scale out on, so it skips with the reason.
 const redisUrl = process.env.REDIS_URL;
 const skipReason = !postgresUrl ? 'DATABASE_URL does not name PostgreSQL' : !redisUrl ? 'REDIS_URL is not set' : undefined;
 if (skipReason) console.warn(`scale-out tests skipped: ${skipReason} (CI sets DATABASE_URL=postgres://… and REDIS_URL=redis://…)`);
@@ -118,7 +118,7 @@ describe.skipIf(skipReason)('four servers on one PostgreSQL and one Redis', () =
       expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: 'Too many requests.' });
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
-    // Refused clicks recorded nothing (§Rate-limit response).
+    // Refused clicks recorded nothing (spec/rules.md "Rate-limit response").
     expect((await servers[1]!.control.records(program.id)).clicks).toHaveLength(60);
   });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
 import { programWithRecords, rowCounts, type ProgramFixture } from './fixtures';
 
-// §Authentication rule 6: browser-mode calls (click, lead without key) are subject to the program's allowed
+// spec/rules.md "Authentication" rule 6: browser-mode calls (click, lead without key) are subject to the program's allowed
 // origins. An unlisted origin gets 403, no CORS allow header, and nothing is recorded.
 let h: Harness;
 let program: ProgramFixture;

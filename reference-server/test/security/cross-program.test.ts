@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
 import { programWithRecords, rowCounts, type ProgramFixture } from './fixtures';
 
-// §Authentication rule 3: a key reaches its own program only. Every key-authenticated route is called with
+// spec/rules.md "Authentication" rule 3: a key reaches its own program only. Every key-authenticated route is called with
 // program A's key and program B's resources: refused or not found, nothing of B's leaked, nothing changed.
 let h: Harness;
 let a: ProgramFixture;
@@ -53,7 +53,7 @@ interface Case {
   expected: number[];
   message?: string;
   /**
-   * Customer keys are per program (§Resources, Lead record), so B's key names nobody in A: a test sale or a
+   * Customer keys are per program (spec/rules.md "Resources", Lead record), so B's key names nobody in A: a test sale or a
    * server-mode lead with it records in A (the cleared-cookie rule: an unattributed lead) — never in B.
    */
   ownRecordAllowed?: boolean;
@@ -139,7 +139,7 @@ describe("program A's key against program B's resources", () => {
     });
   }
 
-  it('a sale reusing B’s transaction_id is a 409 (global scope, §Errors 409) that changes nothing and shows nothing else of B', async () => {
+  it('a sale reusing B’s transaction_id is a 409 (global scope, spec/rules.md "Errors" 409) that changes nothing and shows nothing else of B', async () => {
     const body = { transaction_id: b.transactionId, amount_cents: 100, customer_key: a.customerKey };
     const res = await expectUnchanged(() => h.request('POST', '/api/v1/track/sale', { json: body, key: a.key }));
     expect(res.status).toBe(409);

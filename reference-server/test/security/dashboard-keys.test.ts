@@ -3,7 +3,7 @@ import { operations } from '../../fuzz/property';
 import { createHarness, type Harness } from '../harness';
 import { programWithRecords, rowCounts, type ProgramFixture } from './fixtures';
 
-// §Dashboard routes: "A Bearer program key is not accepted on any of them." Every dashboard operation of the
+// spec/rules.md "Dashboard routes": "A Bearer program key is not accepted on any of them." Every dashboard operation of the
 // spec (read from it, so new ones are covered) is called with the program's own key instead of a session.
 let h: Harness;
 let program: ProgramFixture;

@@ -6,8 +6,8 @@ import { buckets } from '../../src/http/rate-limit';
 import { openStore, uniqueSchemaName, type Store } from '../../src/store/db';
 import { contractFetch } from '../../src/testing/fetch';
 
-// Issue 16, finding 4: every invented Bearer key had its own bucket, so guessing keys was never limited. Failed
-// authentication now counts against the client's address. Real sockets, so the address is the socket's.
+// Failed authentication counts against the client's address, not against the key it invented: a bucket per invented
+// key would never limit guessing. Real sockets, so the address is the socket's.
 let store: Store;
 let app: ReturnType<typeof buildApp>;
 let base: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, platformError, trackingSuite, txnId } from '../tracking/world';
 
-// Issue 16, finding 1: a fraudster clicks their own link, then sends a browser-mode lead claiming a real
+// A fraudster clicks their own link, then sends a browser-mode lead claiming a real
 // customer's key. The program's own server-mode lead must not be refused by it and decides the attribution.
 const t = trackingSuite();
 

@@ -30,7 +30,7 @@ describe('strings holding U+0000', () => {
     });
   }
 
-  it('a body nested 5,000 deep holding U+0000 answers the 400, not a 500 (issue 16, finding 7)', async () => {
+  it('a body nested 5,000 deep holding U+0000 answers the 400, not a 500', async () => {
     const depth = 5_000;
     const raw = `${'{"a":'.repeat(depth)}"\\u0000"${'}'.repeat(depth)}`;
     const before = await rowCounts(h.store);

@@ -6,7 +6,7 @@ import type { ConnectionLimits } from '../../src/http/connection-limits';
 import { openStore, uniqueSchemaName, type Store } from '../../src/store/db';
 import { contractFetch } from '../../src/testing/fetch';
 
-// Issue 16, finding 6: a body trickled slowly, or sockets held open, must not hold the server forever. Real
+// A body trickled slowly, or sockets held open, must not hold the server forever. Real
 // sockets; the limits are made small so the server acts within the test's own timeout (no timing is asserted).
 let close: (() => Promise<void>) | undefined;
 const sockets: Socket[] = [];

@@ -6,7 +6,7 @@ import { parseTrustProxy } from '../../src/http/trust-proxy';
 import { openStore, uniqueSchemaName, type Store } from '../../src/store/db';
 import { contractFetch } from '../../src/testing/fetch';
 
-// Issue 16, finding 3: with TRUST_PROXY=1 the client's own leftmost X-Forwarded-For entry must not pick its
+// With TRUST_PROXY=1 the client's own leftmost X-Forwarded-For entry must not pick its
 // rate-limit bucket. Real sockets: the test is the client and plays the one proxy (which appends what it saw).
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

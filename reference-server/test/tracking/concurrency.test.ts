@@ -80,7 +80,7 @@ describe('transaction_id is unique by the database constraint, over a real socke
       ),
     );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    // Every real sale has its commission (§Resources/Commission); exactly one of them pays.
+    // Every real sale has its commission (spec/rules.md "Resources/Commission"); exactly one of them pays.
     const commissions = (await server.control.records(program.id)).commissions;
     expect(commissions).toHaveLength(5);
     expect(commissions.map((c) => c.amount_cents).sort((a, b) => b - a)).toEqual([500, 0, 0, 0, 0]);

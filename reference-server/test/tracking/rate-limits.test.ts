@@ -19,7 +19,7 @@ function expectRateLimited(res: Awaited<ReturnType<Harness['request']>>, limit: 
   expect(Number(res.headers['x-ratelimit-reset'])).toBeGreaterThan(Date.now() / 1000 - 120);
 }
 
-describe('§Limits', () => {
+describe('spec/rules.md "Limits"', () => {
   it('click: 60 per minute per IP; the 61st is refused and records nothing; the next window is open again', async () => {
     for (let i = 0; i < 60; i++) {
       const res = await t.w.click();

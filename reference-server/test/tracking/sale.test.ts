@@ -418,7 +418,7 @@ describe('failures inside the service', () => {
   });
 });
 
-describe('money caps (issue 16, finding 8)', () => {
+describe('money caps', () => {
   it('refuses amount_cents above 10^12 with the field message, recording nothing', async () => {
     const { key } = await customer(t.w);
     const res = await t.w.sale({ transaction_id: txnId(), amount_cents: 1e12 + 1, customer_key: key });

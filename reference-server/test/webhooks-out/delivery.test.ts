@@ -31,10 +31,9 @@ describe('events of the funnel', () => {
   it('click → lead → sale → refund delivers lead.created, sale.created, commission.created, commission.updated and sale.refunded within 5 s, each verified', async () => {
     const s = await shop(t.h);
     await addEndpoint(s, r);
-    const started = Date.now();
     const f = await funnel(t.h, s);
+    // Due at once: delivered by the dispatcher's polls (every 500 ms) without the clock moving; waitFor gives up at 5 s.
     const got = await waitFor('5 deliveries', () => r.received.length >= 5 && r.received);
-    expect(Date.now() - started).toBeLessThan(5_000);
 
     for (const request of got) {
       expect(request.verifyError, request.body).toBeUndefined();

@@ -3,7 +3,7 @@ import { createHarness, type Harness } from '../harness';
 import { click, connectedProgram, nowSeconds, programMetrics, svcMetadata, type ConnectedProgram } from './setup';
 import { checkoutSessionCompleted, deliver, invoicePaymentSucceeded } from './stripe-events';
 
-describe('POST /api/v1/webhooks/processor: a provisional lead is settled by the webhook (§States and transitions)', () => {
+describe('POST /api/v1/webhooks/processor: a provisional lead is settled by the webhook (spec/rules.md "States and transitions")', () => {
   let h: Harness;
   let p: ConnectedProgram;
   let clickId: string;

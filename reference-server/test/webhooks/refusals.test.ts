@@ -111,7 +111,7 @@ describe('POST /api/v1/webhooks/processor: refused deliveries record nothing', (
     expect((await h.control.records(p.programId)).sales).toEqual([]);
   });
 
-  it('a body that is not application/json answers 400 (an invalid request, §Errors/Status codes)', async () => {
+  it('a body that is not application/json answers 400 (an invalid request, spec/rules.md "Errors/Status codes")', async () => {
     const res = await h.request('POST', '/api/v1/webhooks/processor', {
       raw: 'a=b',
       contentType: 'application/x-www-form-urlencoded',

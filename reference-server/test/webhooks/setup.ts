@@ -54,7 +54,7 @@ export async function advanceDays(h: Harness, days: number): Promise<number> {
   return Math.floor(Date.parse(now) / 1000);
 }
 
-/** The webhook's metadata keys (§What the service does, item 7); Stripe metadata values are strings. */
+/** The webhook's metadata keys (spec/rules.md "What the service does", item 7); Stripe metadata values are strings. */
 export function svcMetadata(programId: number, clickId: string | undefined, customerKey: string | undefined): Record<string, string> {
   return {
     ...(clickId ? { svc_click_id: clickId } : {}),

@@ -8,7 +8,7 @@ export interface Skipped {
 
 /**
  * A request the service refused or that never arrived. `status` is the HTTP status, 0 when the network failed.
- * `error` is the envelope's `error` as sent (§Errors, "Client guidance": read `code` first, then `message`).
+ * `error` is the envelope's `error` as sent (spec/rules.md "Errors", "Client guidance": read `code` first, then `message`).
  */
 export interface Failed {
   ok: false;

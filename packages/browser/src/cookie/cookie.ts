@@ -2,8 +2,8 @@ import Cookies from 'js-cookie';
 import { domainCandidates } from './domains';
 
 /**
- * Writes a first-party cookie through js-cookie: path `/`, `SameSite=Lax`, `Secure` on HTTPS (§What the service
- * does, item 8), host-only when `domain` is empty, expiring at `expires` (Unix seconds).
+ * Writes a first-party cookie through js-cookie: path `/`, `SameSite=Lax`, `Secure` on HTTPS
+ * (spec/rules.md "What the service does", item 8), host-only when `domain` is empty, expiring at `expires` (Unix seconds).
  */
 export function writeCookie(name: string, value: string, domain: string | undefined, expires: number, secure: boolean): void {
   Cookies.set(name, value, { path: '/', domain, expires: new Date(expires * 1000), sameSite: 'lax', secure });

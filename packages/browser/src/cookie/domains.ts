@@ -2,7 +2,7 @@
  * The candidate cookie domains of a host, shortest first: `www.shop.example.test` gives
  * `example.test`, `shop.example.test`, `www.shop.example.test`. The browser refuses a cookie on a public
  * suffix (`co.uk`, `github.io`, `vercel.app`), so the first candidate where a probe cookie sticks is the
- * root domain (§What the service does, item 8). IP addresses and single-label hosts such as `localhost`
+ * root domain (spec/rules.md "What the service does", item 8). IP addresses and single-label hosts such as `localhost`
  * take a host-only cookie, so they have no candidate.
  */
 export function domainCandidates(hostname: string): string[] {

@@ -1,7 +1,7 @@
 import { withHandoff } from '../features';
 
 /**
- * Query parameters of the cross-domain hand-off (§What the service does, item 8; a decision of svc): the click id
+ * Query parameters of the cross-domain hand-off (spec/rules.md "What the service does", item 8; a decision of svc): the click id
  * and its expiry in Unix seconds, named like the cookies that hold them.
  */
 export const handoffIdParam = 'svc_click_id';
@@ -14,7 +14,7 @@ export interface Handoff {
 }
 
 export interface Landing {
-  /** Whether the URL carries a non-empty `aff` (the referral link's `short_link`, §Resources/Referral link). */
+  /** Whether the URL carries a non-empty `aff` (the referral link's `short_link`, spec/rules.md "Resources/Referral link"). */
   aff: boolean;
   handoff: Handoff | undefined;
 }

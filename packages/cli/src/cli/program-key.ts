@@ -1,6 +1,6 @@
 import { UsageError } from './failures';
 
-/** `--api-key`, else `SVC_API_KEY`: `status` and `test` need a program key (§Authentication). */
+/** `--api-key`, else `SVC_API_KEY`: `status` and `test` need a program key (spec/rules.md "Authentication"). */
 export function programKey(flag: string | undefined, env: Record<string, string | undefined>, command: string): string {
   const key = flag?.trim() || env.SVC_API_KEY?.trim();
   if (!key) {

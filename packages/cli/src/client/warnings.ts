@@ -3,7 +3,7 @@ import type { Output } from '../output/output';
 import { printableDeep } from '../output/printable';
 
 /**
- * Key-rotation notices (§Authentication rule 5), printed once per run on stderr however many responses carry
+ * Key-rotation notices (spec/rules.md "Authentication" rule 5), printed once per run on stderr however many responses carry
  * them. The `warnings` array itself stays in each `--json` document.
  */
 export function rotationNotice(output: Output): (warning: SvcWarning) => void {

@@ -9,7 +9,7 @@ import { waitTime } from './wait-time';
 export interface ErrorReport {
   message: string;
   status?: number;
-  /** `error.code`, else `error.details.code` (`ACCOUNT_BLOCKED`, §Authentication rule 4). */
+  /** `error.code`, else `error.details.code` (`ACCOUNT_BLOCKED`, spec/rules.md "Authentication" rule 4). */
   code?: string;
   requestId?: string;
   /** What to do about it. */
@@ -26,7 +26,7 @@ export interface ReportContext {
   unauthorizedHint?: string;
 }
 
-/** §Errors, "Client guidance": read `error.code` first, fall back to the message. */
+/** spec/rules.md "Errors", "Client guidance": read `error.code` first, fall back to the message. */
 export function describeError(error: unknown, context: ReportContext): ErrorReport | undefined {
   if (error instanceof CommandFailure) {
     return {

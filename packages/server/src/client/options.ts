@@ -1,5 +1,5 @@
 import type { SvcLogEvent } from '../logging/log';
-import type { Transport } from '../http/send';
+import type { Transport } from '../http/transport';
 import { warnOnce, type SvcWarning } from '../warnings/warnings';
 
 export interface SvcOptions {

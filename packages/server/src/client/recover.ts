@@ -6,7 +6,7 @@ import type { DuplicateSale } from './types';
 export const customerStatus: typeof leadStatusCode = 'customer_status';
 
 /**
- * §Message catalogue 500 `Lead tracking failed`: "retry may give 400 `Customer status cannot be updated to
+ * spec/rules.md "Message catalogue" 500 `Lead tracking failed`: "retry may give 400 `Customer status cannot be updated to
  * lead` if the first attempt recorded the lead". Only after such a failure is that 400 a success.
  */
 export function recoverLead(error: SvcApiError, afterFailure: boolean): { success: true; duplicate: true } | undefined {
@@ -14,7 +14,7 @@ export function recoverLead(error: SvcApiError, afterFailure: boolean): { succes
 }
 
 /**
- * §Errors 409: the sale is already recorded under this `transaction_id`; `error.details.sale_id` names it. A 409
+ * spec/rules.md "Errors" 409: the sale is already recorded under this `transaction_id`; `error.details.sale_id` names it. A 409
  * without it means another program holds the id (spec/openapi.yaml, trackSale): nothing was recorded, so it is
  * thrown, with a one-time hint to use globally unique ids.
  */

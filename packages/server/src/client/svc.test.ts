@@ -1,6 +1,6 @@
 import { catalogue, messageTemplates } from '@svc/types';
 import { delay, http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { client, ok, platformError, typedError, url, useMsw } from '../../test/support/msw';
 import { SvcInternalServerError, SvcRateLimitedError, SvcTimeoutError, type SvcError } from '../errors/errors';
 import type { SvcLogEvent } from '../logging/log';
@@ -247,7 +247,7 @@ describe('money safety', () => {
     expect(limited.bodies).toHaveLength(2);
   });
 
-  it('retries a login poll after a 500 or a network failure: a failed poll hands out no token (§Errors/Status codes)', async () => {
+  it('retries a login poll after a 500 or a network failure: a failed poll hands out no token (spec/rules.md "Errors/Status codes")', async () => {
     const pollFailed = () =>
       platformError(500, 'InternalServerError', messageTemplates.cliFailure('authPoll', 'req-1'), { details: { request_id: 'req-1' } });
     const complete = () =>
@@ -274,19 +274,36 @@ describe('money safety', () => {
   });
 });
 
+/**
+ * Waits and the deadline on fake timers: the SDK's timers (the deadline, the wait between attempts) and msw's
+ * `delay` run on vitest's clock, so each test says exactly when a call settles, without waiting in real time.
+ */
 describe('Retry-After and the deadline', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   const limited = (seconds: string) => () =>
     typedError(
       429,
       { status: 429, code: 'rate_limited', message: 'Too many requests.', retry_after_seconds: Number(seconds) },
       { 'retry-after': seconds },
     );
+  /** The call, and whether it has settled yet. */
+  const watch = <T>(call: Promise<T>) => {
+    const watched = { call: call.catch((e: unknown) => e as SvcError), settled: false };
+    void watched.call.finally(() => (watched.settled = true));
+    return watched;
+  };
 
   it('waits Retry-After before retrying a 429', async () => {
-    script('get', '/api/v1/programs/me/readiness', [limited('1'), () => ok({ ready: true })]);
-    const started = Date.now();
-    expect(await client().readiness()).toMatchObject({ ready: true });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+    const seen = script('get', '/api/v1/programs/me/readiness', [limited('1'), () => ok({ ready: true })]);
+    const readiness = watch(client().readiness());
+    await vi.advanceTimersByTimeAsync(999);
+    expect(seen.headers).toHaveLength(1);
+    expect(readiness.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await readiness.call).toMatchObject({ ready: true });
+    expect(seen.headers).toHaveLength(2);
   });
 
   it('stops at once when Retry-After exceeds 60 s or the remaining deadline', async () => {
@@ -296,10 +313,14 @@ describe('Retry-After and the deadline', () => {
     expect(error).toMatchObject({ retryAfter: 61 });
     expect(long.bodies).toHaveLength(1);
 
+    // Settles without the clock moving: no wait was scheduled.
     const beyond = script('post', '/api/v1/track/refund', [limited('5'), () => ok({ success: true })]);
-    const started = Date.now();
-    await expect(client({ timeout: 2_000 }).track.refund({ transaction_id: 't' })).rejects.toBeInstanceOf(SvcRateLimitedError);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    const events: SvcLogEvent[] = [];
+    const refund = watch(client({ timeout: 2_000, logger: (event) => events.push(event) }).track.refund({ transaction_id: 't' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refund.settled).toBe(true);
+    expect(await refund.call).toBeInstanceOf(SvcRateLimitedError);
+    expect(events.map((e) => e.type)).toEqual(['request', 'response']);
     expect(beyond.bodies).toHaveLength(1);
   });
 
@@ -310,11 +331,13 @@ describe('Retry-After and the deadline', () => {
         return ok({ ready: true });
       }),
     );
-    const started = Date.now();
-    const error = await rejection(client({ timeout: 150 }).readiness());
+    const readiness = watch(client({ timeout: 150 }).readiness());
+    await vi.advanceTimersByTimeAsync(149);
+    expect(readiness.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await readiness.call;
     expect(error).toBeInstanceOf(SvcTimeoutError);
     expect(error.requestId).toMatch(/\S/);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('one deadline covers every attempt: retries never multiply the timeout', async () => {
@@ -326,15 +349,13 @@ describe('Retry-After and the deadline', () => {
         return saleFailed();
       }),
     );
-    const started = Date.now();
-    const error = await rejection(
-      client({ timeout: 200, maxRetries: 50, backoffMs: 1 }).track.sale({ transaction_id: 't', amount_cents: 1 }),
-    );
-    const elapsed = Date.now() - started;
-    expect(error instanceof SvcTimeoutError || error instanceof SvcInternalServerError).toBe(true);
-    expect(elapsed).toBeLessThan(600);
-    expect(attempts).toBeGreaterThanOrEqual(2);
-    expect(attempts).toBeLessThanOrEqual(3);
+    // Attempts at 0 and about 81 ms fail after 80 ms each; the third, at about 163 ms, is cut at 200 ms.
+    const call = watch(client({ timeout: 200, maxRetries: 50, backoffMs: 1 }).track.sale({ transaction_id: 't', amount_cents: 1 }));
+    await vi.advanceTimersByTimeAsync(199);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await call.call).toBeInstanceOf(SvcTimeoutError);
+    expect(attempts).toBe(3);
   });
 });
 

@@ -24,7 +24,7 @@ import type {
   TestEventRequest,
   TestEventResponse,
 } from '@svc/types';
-import type { ResponseMeta } from '../http/meta';
+import type { PathWith } from '../http/paths';
 import { send, type Call } from '../http/send';
 import type { RetryMode } from '../retry/policy';
 import { resolveOptions, type SvcOptions } from './options';
@@ -32,7 +32,7 @@ import { recoverLead, recoverSale } from './recover';
 import type { Exact, LeadResult, SaleResult, SvcResult } from './types';
 import { warnUnattributed } from './unattributed';
 
-/** Tracking routes (§Endpoints). */
+/** Tracking routes (spec/rules.md "Endpoints"). */
 export interface SvcTrack {
   /** Forwards a click from your server (`POST /api/v1/track/click`); retried only on 429. */
   click<B extends ClickRequest>(body: Exact<ClickRequest, B>): Promise<SvcResult<ClickResponse>>;
@@ -44,13 +44,13 @@ export interface SvcTrack {
   refund<B extends RefundRequest>(body: Exact<RefundRequest, B>): Promise<SvcResult<RefundResponse>>;
 }
 
-/** CLI routes (§CLI routes): program-key routes, and the account routes the `svc` CLI uses with a login token. */
+/** CLI routes (spec/rules.md "CLI routes"): program-key routes, and the account routes the `svc` CLI uses with a login token. */
 export interface SvcCli {
   /** Program health: program, metrics and readiness (`GET /api/v1/cli/status`). */
   status(): Promise<SvcResult<CliStatusResponse>>;
   /** A test event (`event_type`) or the synthetic chain (`type: 'chain'`). */
   testEvent<B extends TestEventRequest>(body: Exact<TestEventRequest, B>): Promise<SvcResult<TestEventResponse>>;
-  /** Creates a program with the account's login token. A 500 is not retried: list programs first (§CLI errors). */
+  /** Creates a program with the account's login token. A 500 is not retried: list programs first (spec/rules.md "CLI errors"). */
   init<B extends CliInitRequest>(body: Exact<CliInitRequest, B>, loginToken: string): Promise<SvcResult<CliInitResponse>>;
   /** Lists the account's programs with its login token. */
   programs(loginToken: string): Promise<SvcResult<CliProgramsResponse>>;
@@ -90,8 +90,10 @@ export interface SvcLinks {
   update<B extends LinkUpdateRequest>(shortLink: string, body: Exact<LinkUpdateRequest, B>): Promise<SvcResult<LinkResponse>>;
 }
 
-/** A route as spec/openapi.yaml names it. */
-type Path = keyof paths;
+/** Marks a result `duplicate: false` unless `recover` made it a duplicate (which says `duplicate: true` itself). */
+type Flagged<R> = R extends { duplicate: true } ? R : R & { duplicate: false };
+const flagged = <R extends object>(result: Promise<R>) =>
+  result.then((r) => ({ ...r, duplicate: (r as { duplicate?: unknown }).duplicate === true }) as Flagged<R>);
 
 /**
  * The svc server SDK. `new Svc()` reads `SVC_API_KEY` and `SVC_BASE_URL` where the runtime has `process`.
@@ -103,7 +105,7 @@ export class Svc {
   declare readonly partners: SvcPartners;
   declare readonly links: SvcLinks;
   declare readonly commissions: SvcCommissions;
-  readonly #get: <T>(path: Path, token?: string, query?: Record<string, string>) => Promise<T & ResponseMeta>;
+  readonly #readiness: () => Promise<SvcResult<ReadinessResponse>>;
 
   /**
    * Throws at once, before any request, when there is no key at all (no `apiKey`, no non-empty `SVC_API_KEY`):
@@ -115,18 +117,22 @@ export class Svc {
       throw TypeError("svc: no API key: pass { apiKey } or set SVC_API_KEY ('' for keyless calls)");
     }
     // Reads are `safe` to retry; a write is `once` unless the service answers its retry idempotently (retry/policy.ts).
-    const get = (this.#get = <T>(path: Path, token?: string, query?: Record<string, string>) =>
-      send<T>(transport, { method: 'GET', path, mode: 'safe', token, query }));
-    const post = <T>(path: Path, body?: object, mode: RetryMode = 'once', token?: string, recover?: Call['recover']) =>
-      send<T>(transport, { method: 'POST', path, body, mode, token, recover });
-    const duplicate = <R extends { duplicate?: boolean }>(result: Promise<R>) =>
-      result.then((r) => ({ ...r, duplicate: r.duplicate === true }));
+    // Each result's type is the route's 2xx body in spec/openapi.yaml (http/paths.ts), checked against the interfaces above.
+    const get = <P extends PathWith<'get'>>(path: P, token?: string, query?: Call<'get', P, never>['query']) =>
+      send(transport, { method: 'get', path, mode: 'safe', token, query });
+    const post = <P extends PathWith<'post'>, R extends object = never>(
+      path: P,
+      body?: object,
+      mode: RetryMode = 'once',
+      token?: string,
+      recover?: Call<'post', P, R>['recover'],
+    ) => send(transport, { method: 'post', path, body, mode, token, recover });
+    this.#readiness = () => get('/api/v1/programs/me/readiness');
     this.track = {
       click: (body) => post('/api/v1/track/click', body),
-      lead: (body) => duplicate(post<LeadResult>('/api/v1/track/lead', body, 'safe', undefined, recoverLead)).then(warnUnattributed),
+      lead: (body) => flagged(post('/api/v1/track/lead', body, 'safe', undefined, recoverLead)).then(warnUnattributed),
       // A test sale without `transaction_id` has no idempotency key, so only a 429 may be retried.
-      sale: (body) =>
-        duplicate(post<SaleResult>('/api/v1/track/sale', body, body.transaction_id ? 'safe' : 'once', undefined, recoverSale(body))),
+      sale: (body) => flagged(post('/api/v1/track/sale', body, body.transaction_id ? 'safe' : 'once', undefined, recoverSale(body))),
       refund: (body) => post('/api/v1/track/refund', body, 'safe'),
     };
     this.cli = {
@@ -136,9 +142,9 @@ export class Svc {
       programs: (loginToken) => get('/api/v1/cli/programs', loginToken),
       // The login routes take no credential: the program key is not sent to them.
       authStart: () => post('/api/v1/cli/auth/start', undefined, 'once', ''),
-      // A read as far as retries go (§Errors/Status codes: 500 → retry with backoff): the token is handed out only
+      // A read as far as retries go (spec/rules.md "Errors/Status codes": 500 → retry with backoff): the token is handed out only
       // in a successful answer, so a failed poll consumed nothing; a retry whose lost predecessor did take the
-      // token answers 400 `Session already consumed`, which the caller reports (§States and transitions).
+      // token answers 400 `Session already consumed`, which the caller reports (spec/rules.md "States and transitions").
       authPoll: (state) => get('/api/v1/cli/auth/poll', '', { state }),
     };
     // Creating is `once` (a retry could add a second partner or link); reads and the on/off switch are idempotent.
@@ -149,23 +155,23 @@ export class Svc {
     this.commissions = {
       // The next page's query is the first one with its cursor; none after the last page.
       async *list(query = {}) {
-        for (let q: unknown = query; q;) {
-          const page: SvcResult<CommissionsPage> = await get('/api/v1/commissions', undefined, q as never);
+        for (let q: CommissionListQuery | undefined = query; q;) {
+          const page: SvcResult<CommissionsPage> = await get('/api/v1/commissions', undefined, q);
           yield page;
-          q = page.next_cursor && { ...query, cursor: page.next_cursor };
+          q = page.next_cursor ? { ...query, cursor: page.next_cursor } : undefined;
         }
       },
     };
     this.links = {
       create: (body) => post('/api/v1/links', body),
-      list: ({ partner_id } = {}) => get('/api/v1/links', undefined, partner_id ? { partner_id: `${partner_id}` } : {}),
-      update: (shortLink, body) =>
-        send(transport, { method: 'PATCH', path: `/api/v1/links/${encodeURIComponent(shortLink)}`, body, mode: 'safe' }),
+      list: ({ partner_id } = {}) => get('/api/v1/links', undefined, { partner_id }),
+      update: (short_link, body) =>
+        send(transport, { method: 'patch', path: '/api/v1/links/{short_link}', params: { short_link }, body, mode: 'safe' }),
     };
   }
 
   /** The readiness verdict of the key's program (`GET /api/v1/programs/me/readiness`). */
   readiness(): Promise<SvcResult<ReadinessResponse>> {
-    return this.#get('/api/v1/programs/me/readiness');
+    return this.#readiness();
   }
 }

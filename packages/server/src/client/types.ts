@@ -10,7 +10,7 @@ export type SvcResult<Body> = Body & ResponseMeta;
  */
 export type Exact<Shape, Given extends Shape> = Given & Record<Exclude<keyof Given, keyof Shape>, never>;
 
-/** A sale the service had already recorded under this `transaction_id` (409, §Errors: "treat as success"). */
+/** A sale the service had already recorded under this `transaction_id` (409, spec/rules.md "Errors": "treat as success"). */
 export type DuplicateSale = Pick<SaleResponse, 'success' | 'sale_id' | 'transaction_id' | 'message'> & {
   duplicate: true;
   /**

@@ -1,13 +1,13 @@
 import { readCookie } from './cookie-header';
 import { cookieDomainFor } from './domain';
 
-/** §What the service does, item 8. */
+/** spec/rules.md "What the service does", item 8. */
 export const clickIdCookie = 'svc_click_id';
 /** Unix seconds when `svc_click_id` expires: written by the browser SDK, and here, so the lifetime is never extended. */
 export const clickExpiresCookie = 'svc_click_exp';
 
 export interface PersistOptions {
-  /** The program's attribution window (the click's `cookie_window_days`). Default 60 (§Attribution rules). */
+  /** The program's attribution window (the click's `cookie_window_days`). Default 60 (spec/rules.md "Attribution rules"). */
   windowDays?: number;
   /** `Domain` for the cookie; set it to the tracker's `cookieDomain` when you gave it one. See `cookieDomainFor`. */
   cookieDomain?: string;
@@ -33,11 +33,11 @@ const validExpiry = /^[1-9]\d*$/;
 
 /**
  * The `Set-Cookie` values that re-issue the visitor's click cookie from the server (Safari's cap: script-set
- * cookies may be expired within 7 days, §Limits). The expiry is the original one (`svc_click_exp`), never
+ * cookies may be expired within 7 days, spec/rules.md "Limits"). The expiry is the original one (`svc_click_exp`), never
  * extended, and at most `windowDays` from now. Empty when the request has no valid `svc_click_id`, or no
  * `svc_click_exp` in the future: a cookie whose expiry is unknown or past is left to the browser, since
- * re-issuing it would give the click a new window (the cookie lives `cookie_window_days`, §What the service
- * does, item 8).
+ * re-issuing it would give the click a new window (the cookie lives `cookie_window_days`,
+ * spec/rules.md "What the service does", item 8).
  */
 export function clickCookieHeaders(request: IncomingRequest, options: PersistOptions = {}): string[] {
   const clickId = readCookie(request.cookie, clickIdCookie);

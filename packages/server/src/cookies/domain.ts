@@ -31,7 +31,7 @@ const countrySecondLevels = new Set(['co', 'com', 'net', 'org', 'gov', 'edu', 'a
 /**
  * The `Domain` attribute for the click cookie, or `undefined` for a host-only cookie.
  *
- * The browser tracker asks the browser for the root domain (a probe cookie, §What the service does, item 8); a
+ * The browser tracker asks the browser for the root domain (a probe cookie, spec/rules.md "What the service does", item 8); a
  * server cannot, so this infers it conservatively, without the whole Public Suffix List:
  * 1. IP addresses, `localhost` and other single-label hosts: host-only.
  * 2. `cookieDomain` given: used when the host is it or a subdomain of it, else host-only.

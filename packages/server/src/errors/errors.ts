@@ -58,7 +58,7 @@ export class SvcError extends Error {
 export const errorPage = (baseUrl: string, code: string): string =>
   `${baseUrl}/docs/errors/${/^http_\d+$/.test(code) ? 'http_status' : code}`;
 
-/** The `error` member of every envelope in the spec (§Errors/Envelopes). */
+/** The `error` member of every envelope in the spec (spec/rules.md "Errors/Envelopes"). */
 type EnvelopeError = (
   | PlatformError
   | SalePlatformError
@@ -90,7 +90,7 @@ export const hints: Record<string, string> = {
 };
 
 /**
- * The service answered with an error status. Either envelope (§Errors/Envelopes) is read: `code` and
+ * The service answered with an error status. Either envelope (spec/rules.md "Errors/Envelopes") is read: `code` and
  * `message` come from `error`, `envelope` tells which one it was (`platform` has `data: null`).
  */
 export class SvcApiError extends SvcError {
@@ -143,7 +143,7 @@ export class SvcBadRequestError extends SvcApiError {
 export class SvcUnauthorizedError extends SvcApiError {
   override name = 'SvcUnauthorizedError';
 }
-/** 401 `api_key_rotation_required`: the key is past its rotation deadline (§Authentication rule 5). */
+/** 401 `api_key_rotation_required`: the key is past its rotation deadline (spec/rules.md "Authentication" rule 5). */
 export class SvcRotationRequiredError extends SvcUnauthorizedError {
   override name = 'SvcRotationRequiredError';
 }
@@ -193,7 +193,7 @@ const byStatus: Record<number, typeof SvcApiError> = {
   500: SvcInternalServerError,
 };
 
-/** The error class for a status; code first (§Errors, "Client guidance"). */
+/** The error class for a status; code first (spec/rules.md "Errors", "Client guidance"). */
 export function apiError(status: number, body: unknown, meta: ResponseMeta, retryAfter?: number, baseUrl?: string): SvcApiError {
   const code: KnownErrorCode = 'api_key_rotation_required';
   const Class = (body as { error?: ErrorBody } | null)?.error?.code === code ? SvcRotationRequiredError : (byStatus[status] ?? SvcApiError);

@@ -1,4 +1,4 @@
-/** Rate-limit headers of a response (§Limits): the bucket's limit, what is left, and when it resets. */
+/** Rate-limit headers of a response (spec/rules.md "Limits"): the bucket's limit, what is left, and when it resets. */
 export interface RateLimit {
   limit: number;
   remaining: number;
@@ -6,7 +6,7 @@ export interface RateLimit {
   reset: number;
 }
 
-/** What every result and every error carries, whatever the outcome (§Request ids, §Limits). */
+/** What every result and every error carries, whatever the outcome (spec/rules.md "Request ids", spec/rules.md "Limits"). */
 export interface ResponseMeta {
   /** The `X-Request-ID` of the attempt: the server's echo, or the id the SDK sent when no response came back. */
   requestId: string;
@@ -23,7 +23,7 @@ export function readMeta(headers: Headers, sentRequestId: string): ResponseMeta 
   };
 }
 
-/** `Retry-After` in seconds: delta-seconds or an HTTP-date (RFC 9110 §10.2.3). */
+/** `Retry-After` in seconds: delta-seconds or an HTTP-date (RFC 9110 section 10.2.3). */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (!value) return undefined;
   const seconds = /^\d+$/.test(value.trim()) ? Number(value) : (Date.parse(value) - now) / 1000;

@@ -2,7 +2,7 @@ import type { ProcessorMetadata } from '@svc/types';
 
 // A type alias, not an interface: Stripe's `MetadataParam` needs the implicit index signature.
 /**
- * The checkout metadata the service reads from processor webhooks (§What the service does, item 7; §Events): the
+ * The checkout metadata the service reads from processor webhooks (spec/rules.md "What the service does", item 7; spec/rules.md "Events"): the
  * spec's `ProcessorMetadata`, with the customer key and the program always written by these helpers. `svc_click_id`
  * stays optional: an unattributed checkout carries none.
  */
@@ -11,7 +11,7 @@ export type SvcCheckoutMetadata = ProcessorMetadata & Required<Pick<ProcessorMet
 export interface CheckoutAttribution {
   /** The visitor's `svc_click_id` cookie, if any. */
   clickId?: string | null | undefined;
-  /** The same stable internal user id you send as `customer_key` (§Attribution rules, "Customer identifier"). */
+  /** The same stable internal user id you send as `customer_key` (spec/rules.md "Attribution rules", "Customer identifier"). */
   customerKey: string;
   programId: number | string;
 }
@@ -38,7 +38,7 @@ type WithSvc<P> = P & {
 /**
  * Adds the svc metadata to Stripe `checkout.sessions.create` params, keeping yours. For `mode: 'subscription'`
  * it is duplicated into `subscription_data.metadata`, so `invoice.payment_succeeded` of every renewal
- * attributes (§What the service does, item 7).
+ * attributes (spec/rules.md "What the service does", item 7).
  *
  * ```ts
  * await stripe.checkout.sessions.create(withSvcMetadata({ mode: 'subscription', line_items, success_url }, attribution));

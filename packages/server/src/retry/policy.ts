@@ -1,12 +1,12 @@
 import type { catalogue } from '@svc/types';
 
 /**
- * Which failures a route may retry without double-counting (§Errors/Status codes, §Message catalogue):
+ * Which failures a route may retry without double-counting (spec/rules.md "Errors/Status codes", spec/rules.md "Message catalogue"):
  * - `safe`: a retry is answered idempotently by the service — sale and refund keyed by `transaction_id`
  *   (a recorded sale answers 409, a refunded one `already_refunded`), lead (a recorded lead answers 400
  *   `Customer status cannot be updated to lead`), and reads. Retries 429, 5xx and network failures.
  * - `once`: a retry could record twice (click, a test sale without `transaction_id`, CLI writes).
- *   Retries only 429, which is refused before the endpoint, so nothing was recorded (§Rate-limit response).
+ *   Retries only 429, which is refused before the endpoint, so nothing was recorded (spec/rules.md "Rate-limit response").
  *   The one exception there, the synthetic-chain cap of `POST /cli/test-event`, is checked inside the endpoint
  *   after its test fixture records may have been created or refreshed; retrying it is still harmless, since
  *   only test fixtures are touched and no chain runs.
@@ -14,7 +14,7 @@ import type { catalogue } from '@svc/types';
 export type RetryMode = 'safe' | 'once';
 
 /**
- * §Message catalogue 500 `Failed to create commission`: the sale is stored without a commission; "do not retry".
+ * spec/rules.md "Message catalogue" 500 `Failed to create commission`: the sale is stored without a commission; "do not retry".
  * Recognised by its `error.details.code` (spec/openapi.yaml, PlatformErrorDetails); type-checked against the catalogue.
  */
 export const commissionFailed: NonNullable<(typeof catalogue)['commissionFailed']['clientCode']> = 'commission_failed';

@@ -1,6 +1,6 @@
 import type { Warning } from '@svc/types';
 
-/** A key-rotation notice (§Authentication rule 5): the body's `warnings` and the response headers. */
+/** A key-rotation notice (spec/rules.md "Authentication" rule 5): the body's `warnings` and the response headers. */
 export interface SvcWarning {
   /** The top-level `warnings` of the body (may be empty when only headers were sent). */
   warnings: Warning[];

@@ -1,5 +1,4 @@
 import type { WebhookEvent } from '@svc/types';
-import { hmacSha256 } from './hmac-sha256';
 
 /** Why a webhook was refused; `verifyWebhook` throws no other error. */
 export type WebhookVerificationErrorCode =
@@ -37,14 +36,20 @@ const secretPrefix = 'whsec_';
 const encoder = new TextEncoder();
 
 /**
- * Verifies a webhook svc sent (spec/openapi.yaml, tag `outbound-webhooks`: Standard Webhooks) and returns its event,
- * typed from the spec's top-level `webhooks`; tell the events apart by `type`. `rawBody` must be the body exactly as
- * received (read it as text before any JSON parsing), `secret` the endpoint's `whsec_…` secret. Checks that
+ * Verifies a webhook svc sent (spec/openapi.yaml, tag `outbound-webhooks`: Standard Webhooks) and resolves with its
+ * event, typed from the spec's top-level `webhooks`; tell the events apart by `type`. `rawBody` must be the body
+ * exactly as received (read it as text before any JSON parsing), `secret` the endpoint's `whsec_…` secret. Checks that
  * `webhook-timestamp` is within 5 minutes of now and that one of the space-separated `v1,` signatures of
- * `webhook-signature` is the HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>` (compared in constant time).
- * Throws a `WebhookVerificationError` otherwise. Deduplicate on the `webhook-id` header: a retry keeps it.
+ * `webhook-signature` is the HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`. The HMAC and its comparison are
+ * the runtime's Web Crypto (`crypto.subtle.verify`, constant-time), which is why the answer is a promise.
+ * Rejects with a `WebhookVerificationError` otherwise. Deduplicate on the `webhook-id` header: a retry keeps it.
  */
-export function verifyWebhook(rawBody: string, headers: WebhookHeaders, secret: string, options: VerifyWebhookOptions = {}): WebhookEvent {
+export async function verifyWebhook(
+  rawBody: string,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyWebhookOptions = {},
+): Promise<WebhookEvent> {
   const key = secretKey(secret);
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
@@ -61,16 +66,16 @@ export function verifyWebhook(rawBody: string, headers: WebhookHeaders, secret: 
     throw new WebhookVerificationError('timestamp_too_old', 'webhook-timestamp is too old: refused as a possible replay');
   if (sentAt - now > tolerance) throw new WebhookVerificationError('timestamp_too_new', 'webhook-timestamp is too far in the future');
 
-  const expected = hmacSha256(key, encoder.encode(`${id}.${timestamp}.${rawBody}`));
-  let matched = false;
-  for (const entry of signatures.split(' ')) {
-    const comma = entry.indexOf(',');
-    if (comma < 0 || entry.slice(0, comma) !== 'v1') continue;
-    const given = decodeBase64(entry.slice(comma + 1));
-    // Every candidate is compared in full: no early exit that timing could reveal.
-    if (given !== undefined && constantTimeEqual(given, expected)) matched = true;
-  }
-  if (!matched) throw new WebhookVerificationError('invalid_signature', 'No webhook-signature matches this body and secret');
+  const signed = encoder.encode(`${id}.${timestamp}.${rawBody}`);
+  const candidates = signatures
+    .split(' ')
+    .filter((entry) => entry.startsWith('v1,'))
+    .map((entry) => decodeBase64(entry.slice(3)))
+    .filter((given) => given !== undefined);
+  const hmac = await hmacKey(key);
+  const verdicts = await Promise.all(candidates.map((given) => subtle().verify('HMAC', hmac, given, signed)));
+  if (!verdicts.includes(true))
+    throw new WebhookVerificationError('invalid_signature', 'No webhook-signature matches this body and secret');
 
   let event: unknown;
   try {
@@ -82,7 +87,23 @@ export function verifyWebhook(rawBody: string, headers: WebhookHeaders, secret: 
   return event;
 }
 
-function secretKey(secret: string): Uint8Array {
+/**
+ * The global Web Crypto of Node ≥ 19, Bun, Deno and edge workers. Node 18 exposes it only with
+ * `--experimental-global-webcrypto`; without it the setup is wrong, not the webhook, so this is a plain error.
+ */
+function subtle(): typeof crypto.subtle {
+  // Typed as always present (@types/node), but absent on Node 18 without the flag.
+  const found = (globalThis.crypto as typeof crypto | undefined)?.subtle;
+  if (!found)
+    throw new Error('svc: verifyWebhook needs Web Crypto (globalThis.crypto.subtle); on Node 18 run with --experimental-global-webcrypto');
+  return found;
+}
+
+function hmacKey(key: Uint8Array<ArrayBuffer>) {
+  return subtle().importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}
+
+function secretKey(secret: string): Uint8Array<ArrayBuffer> {
   const key =
     typeof secret === 'string' ? decodeBase64(secret.startsWith(secretPrefix) ? secret.slice(secretPrefix.length) : secret) : undefined;
   if (key === undefined || key.length === 0)
@@ -99,7 +120,7 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return undefined;
 }
 
-function decodeBase64(text: string): Uint8Array | undefined {
+function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 === 1) return undefined;
   try {
     const binary = atob(text);
@@ -109,13 +130,6 @@ function decodeBase64(text: string): Uint8Array | undefined {
   } catch {
     return undefined;
   }
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let i = 0; i < a.length; i++) difference |= a[i]! ^ b[i]!;
-  return difference === 0;
 }
 
 function isEvent(value: unknown): value is WebhookEvent {

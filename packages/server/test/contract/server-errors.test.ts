@@ -4,7 +4,7 @@ import { catalogue } from '@svc/types';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Svc, SvcInternalServerError } from '../../src';
 
-// The SDK's handling of each 500 of §Message catalogue against the real reference server, with faults armed through
+// The SDK's handling of each 500 of spec/rules.md "Message catalogue" against the real reference server, with faults armed through
 // the test-control API. Every response is validated against the spec by contractFetch; the wrapper around it counts
 // the attempts and keeps their bodies.
 let server: ReferenceServer;
@@ -92,7 +92,7 @@ describe('500 from the service', () => {
     expect(error).toMatchObject({ status: 500, code: 'internal_error', message: catalogue.commissionFailed.message, envelope: 'platform' });
     expect(sent('/api/v1/track/sale')).toHaveLength(1);
 
-    // §States and transitions: the sale is stored without a commission and its transaction id is consumed.
+    // spec/rules.md "States and transitions": the sale is stored without a commission and its transaction id is consumed.
     const records = await server.control.records(programId);
     const stored = records.sales.filter((s) => s.processor_event_id === 'pi_commission_500');
     expect(stored).toHaveLength(1);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startReferenceServer, type ReferenceServer } from '@svc/reference-server';
 import { build } from 'esbuild';
 import { Miniflare } from 'miniflare';
+import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Every runtime the README names, each running the built ESM dist (dist/index.js, so `pnpm build` comes first)
@@ -21,11 +22,13 @@ interface Config {
   apiKey: string;
   link: string;
   tag: string;
+  /** A webhook signed by the Standard Webhooks reference package, for `verifyWebhook` in the runtime. */
+  webhook: { body: string; headers: Record<string, string>; secret: string };
 }
 
 let server: ReferenceServer;
 let programId: number;
-let base: Omit<Config, 'tag'>;
+let base: Omit<Config, 'tag' | 'webhook'>;
 
 beforeAll(async () => {
   server = await startReferenceServer({ testControl: true });
@@ -88,10 +91,24 @@ const runtimes: Record<string, (config: Config) => Promise<unknown>> = {
   },
 };
 
+/** A `sale.created` webhook signed now, as svc's outbox signs it. */
+function signedWebhook(tag: string): Config['webhook'] {
+  const secret = `whsec_${Buffer.from(`secret of ${tag}`).toString('base64')}`;
+  const body = JSON.stringify({ type: 'sale.created', timestamp: new Date().toISOString(), data: { amount_cents: 4900 } });
+  const id = `msg_${tag}`;
+  const at = new Date();
+  const headers = {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, at, body),
+  };
+  return { body, headers, secret };
+}
+
 describe.concurrent('the SDK flow in every runtime the README names', () => {
-  it.each(Object.keys(runtimes))('%s: click → lead → sale → duplicate sale → bad key', async (name) => {
+  it.each(Object.keys(runtimes))('%s: click → lead → sale → duplicate sale → bad key → webhook', async (name) => {
     const tag = `${name}_${Date.now()}`;
-    const report = await runtimes[name]!({ ...base, tag });
+    const report = await runtimes[name]!({ ...base, tag, webhook: signedWebhook(tag) });
     expect(report).toEqual({
       runtime: name === 'workerd' ? 'workerd' : expect.stringMatching(new RegExp(`^${name} \\d+\\.\\d+`)),
       click: { success: true, clickId: 'string', requestId: 'string' },
@@ -99,6 +116,7 @@ describe.concurrent('the SDK flow in every runtime the README names', () => {
       sale: { success: true, duplicate: false, transactionId: `txn_${tag}`, saleId: expect.any(Number), commissionId: 'number' },
       duplicateSale: { success: true, duplicate: true, saleId: (report as { sale?: { saleId?: number } }).sale?.saleId },
       badKey: { thrown: true, unauthorized: true, svcError: true, name: 'SvcUnauthorizedError', status: 401, code: expect.any(String) },
+      webhook: { type: 'sale.created', amount: 4900, forged: 'invalid_signature' },
     });
     // The service saw exactly one sale for the transaction, and none for the bad key's.
     const records = await server.control.records(programId);

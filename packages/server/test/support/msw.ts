@@ -20,7 +20,7 @@ export const client = (options: SvcOptions = {}) =>
 
 const rateHeaders = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119', 'x-ratelimit-reset': '1700000060' };
 
-/** A platform-envelope error (§Errors/Envelopes). */
+/** A platform-envelope error (spec/rules.md "Errors/Envelopes"). */
 export function platformError(
   status: number,
   name: string,

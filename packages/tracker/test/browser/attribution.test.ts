@@ -110,7 +110,7 @@ describe('svc-tracker.js against the reference server', () => {
     world.edge.seen.length = 0;
     const result = await callSvc<SignupResult>(visit, 'signup', 'user_cleared');
     expect(JSON.parse(posts(leadPath)[0]!.body)).toEqual({ customer_key: 'user_cleared', additional_data: { program_id: program.id } });
-    // §Attribution rules, "Cleared cookie": the lead is still recorded, unattributed.
+    // spec/rules.md "Attribution rules", "Cleared cookie": the lead is still recorded, unattributed.
     expect(result).toEqual({ ok: true, response: { success: true, attributed: false } });
     const records = await world.server.control.records(program.id);
     expect(records.customers).toContainEqual(expect.objectContaining({ customer_key: 'user_cleared', click_id: null, partner_id: null }));

@@ -12,7 +12,7 @@ import {
   startWorld,
 } from './harness';
 
-// §What the service does, item 8: the svc_click_id cookie, on the detected root domain, in real Chromium.
+// spec/rules.md "What the service does", item 8: the svc_click_id cookie, on the detected root domain, in real Chromium.
 describe('svc_click_id cookie', () => {
   let world: World;
   let program: Program;

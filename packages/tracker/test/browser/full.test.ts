@@ -105,7 +105,7 @@ describe('svc-tracker.full.js', () => {
     await visit.context.close();
   });
 
-  // §What the service does, item 8 and §Limits (Safari's cap): the storefront's server re-issues the cookie with
+  // spec/rules.md "What the service does", item 8 and spec/rules.md "Limits" (Safari's cap): the storefront's server re-issues the cookie with
   // @svc/server/cookies, which must read the browser's svc_click_exp (Unix seconds) and keep that expiry.
   it('keeps the original expiry when the storefront re-issues the cookie 20 days later, and the hand-off still works', async () => {
     const program = await createProgram(world, { windowDays: 30 });

@@ -213,7 +213,7 @@ export function scriptUrl(world: World, scheme: 'http' | 'https' = 'http', build
   return `${scheme}://${apiHost}:${port}/js/${build === 'full' ? 'svc-tracker.full.js' : 'svc-tracker.js'}`;
 }
 
-/** The tag a storefront pastes (§What the service does, item 8). */
+/** The tag a storefront pastes (spec/rules.md "What the service does", item 8). */
 export function scriptTag(world: World, options: TagOptions): string {
   const attributes = Object.entries({ 'data-svc-program-id': String(options.programId), ...options.attributes })
     .map(([name, value]) => ` ${name}="${value}"`)

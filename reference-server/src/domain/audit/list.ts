@@ -3,7 +3,7 @@ import { fail } from '../../errors/service-error';
 import { listAuditEntries, type AuditRow } from '../../store/audit-log';
 import type { Program } from '../../store/schema';
 import { integerParam } from '../dashboard/params';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { auditActions, type AuditAction } from './record';
 
 export type AuditEntryWire = components['schemas']['AuditEntry'];
@@ -16,7 +16,11 @@ const cursorText = /^[1-9]\d{0,15}$/;
  * `cursor` a `next_cursor` this list gave (the entries older than it), `action` one of `auditActions`. Every
  * parameter is checked before anything is read.
  */
-export async function auditLogPage(deps: Pick<DomainDeps, 'db'>, program: Program, query: Record<string, unknown>): Promise<AuditLogPage> {
+export async function auditLogPage(
+  deps: Pick<DomainContext, 'db'>,
+  program: Program,
+  query: Record<string, unknown>,
+): Promise<AuditLogPage> {
   const limit = integerParam(query.limit, { min: 1, max: 100, fallback: 50 }, () => fail('auditLimitInvalid')) as number;
   let beforeId: number | undefined;
   if (query.cursor !== undefined) {

@@ -3,7 +3,7 @@ import { fail, failTemplated } from '../../errors/service-error';
 import { findAdvertiserIdOfAccount, findWorkspaceIdOfAdvertiser } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { mayCreateWorkspace, type WorkspaceCreators } from '../programs/creators';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { rateWithinCap } from '../commissions/limits';
 import { createProgram } from '../programs/create-program';
 import { programDomain, programName } from '../programs/fields';
@@ -13,15 +13,15 @@ import { objectBody } from '../../json/fields';
 const present = (value: unknown) => value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /**
- * §CLI errors, POST /init: the four fields are required, `commission_type` is one of four, `commission_rate` a
+ * spec/rules.md "CLI errors", POST /init: the four fields are required, `commission_type` is one of four, `commission_rate` a
  * positive number (a string is rejected), and `advertiser_id`, when sent, must be the signed-in account's. `name` is
  * at most 200 characters and `domain` a host name (Decisions on `CliInitRequest`), checked before anything is stored.
  * Shared by `POST /api/v1/cli/init` and `POST /api/dashboard/programs`. Only an account `SVC_WORKSPACE_CREATORS` lets
  * create workspaces may (403 first, before any field is read; one listed after its first sign-in gets its workspace
- * at its next sign-in). Returns the program with its key in full: the only time it is shown (§Resources/Program, api_token).
+ * at its next sign-in). Returns the program with its key in full: the only time it is shown (spec/rules.md "Resources/Program", api_token).
  */
 export async function initProgram(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   creators: WorkspaceCreators,
   account: Account,
   body: unknown,

@@ -3,7 +3,7 @@ import type { components } from '@svc/types';
 import { fail, failTemplated, ServiceError } from '../../errors/service-error';
 import { chainRunsSince, insertChainRun } from '../../store/dashboard-chain-runs';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { recordClick } from '../tracking/click';
 import { recordLead } from '../tracking/lead';
 import { ownSyntheticCall } from '../tracking/origin';
@@ -14,7 +14,7 @@ export type TestEventResult = components['schemas']['TestEventResult'];
 type StepResult = TestEventResult['events'][number];
 export type TestEventType = 'click' | 'lead' | 'sale';
 
-/** §Limits: synthetic verification chain, 10 runs per program per hour. */
+/** spec/rules.md "Limits": synthetic verification chain, 10 runs per program per hour. */
 export const chainCapPerHour = 10;
 const hourMs = 3_600_000;
 /** The amount of a synthetic test sale (test sales create no commission). */
@@ -23,7 +23,7 @@ const testSaleCents = 4_900;
 const testMode = (program: Program) => ({ test: true, programId: program.id });
 const testCustomerKey = () => `test_cust_${randomBytes(8).toString('hex')}`;
 
-/** §CLI errors, POST /test-event: `Invalid event_type: <value>. Valid: click, lead, sale`. */
+/** spec/rules.md "CLI errors", POST /test-event: `Invalid event_type: <value>. Valid: click, lead, sale`. */
 export function parseEventType(value: unknown): TestEventType {
   if (value === 'click' || value === 'lead' || value === 'sale') return value;
   throw failTemplated('testEventTypeInvalid', [String(value)]);
@@ -34,7 +34,7 @@ export function parseEventType(value: unknown): TestEventType {
  * so nothing real is attributed, paid or counted). A lead or sale without an earlier click is recorded
  * unattributed under a fresh test customer key.
  */
-export async function createTestEvent(deps: DomainDeps, program: Program, type: TestEventType): Promise<TestEventResult> {
+export async function createTestEvent(deps: DomainContext, program: Program, type: TestEventType): Promise<TestEventResult> {
   deps.faults.check('cli');
   const link = type === 'click' ? await ensureTestLink(deps, program) : undefined;
   const step = await runStep(deps, program, type, { link, customerKey: testCustomerKey() });
@@ -47,7 +47,7 @@ interface StepContext {
   customerKey: string;
 }
 
-async function runStep(deps: DomainDeps, program: Program, type: TestEventType, ctx: StepContext): Promise<StepResult> {
+async function runStep(deps: DomainContext, program: Program, type: TestEventType, ctx: StepContext): Promise<StepResult> {
   if (type === 'click') {
     if (!ctx.link) throw new Error('a test click needs the test link');
     const click = await recordClick(deps, {
@@ -82,11 +82,11 @@ async function runStep(deps: DomainDeps, program: Program, type: TestEventType, 
 
 /**
  * Chain mode: click → lead → sale as one synthetic customer, all in test mode. The fixture link is created or
- * refreshed first; then the hourly cap is checked inside the route (§Rate-limit response), so a refused run
+ * refreshed first; then the hourly cap is checked inside the route (spec/rules.md "Rate-limit response"), so a refused run
  * may have refreshed the fixture though no chain ran. A step refused by a tracking rule ends the chain with
  * `ok: false` and the refusal's message as `error`.
  */
-export async function runSyntheticChain(deps: DomainDeps, program: Program): Promise<TestEventResult> {
+export async function runSyntheticChain(deps: DomainContext, program: Program): Promise<TestEventResult> {
   const link = await ensureTestLink(deps, program);
   const now = deps.clock.now();
   const runs = await chainRunsSince(deps.db, program.id, now - hourMs);

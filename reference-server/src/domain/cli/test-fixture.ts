@@ -2,18 +2,18 @@ import { findLinkByShortLink, insertLink, setLinkEnabled } from '../../store/lin
 import { insertPartner } from '../../store/partners';
 import type { Program, ReferralLink } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 
 export const testPartnerName = 'svc test partner';
 export const testShortLink = (programId: number) => `svc-test-${programId}`;
 
 /**
  * The test fixture of a program: a partner and an enabled referral link that test clicks go through. Created on
- * first use and refreshed (turned back on) after; §Rate-limit response says this may happen before the chain cap
- * refuses a run. The partner is flagged `is_test` (§What the service does, item 6): it is none of the program's
+ * first use and refreshed (turned back on) after; spec/rules.md "Rate-limit response" says this may happen before the chain cap
+ * refuses a run. The partner is flagged `is_test` (spec/rules.md "What the service does", item 6): it is none of the program's
  * partners, so no partner list, link list, CSV export, payout or readiness count shows it.
  */
-export async function ensureTestLink(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<ReferralLink> {
+export async function ensureTestLink(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program): Promise<ReferralLink> {
   const shortLink = testShortLink(program.id);
   const existing = await findLinkByShortLink(deps.db, shortLink);
   if (existing) {

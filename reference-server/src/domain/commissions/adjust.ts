@@ -6,7 +6,7 @@ import { lockRow } from '../../store/row-lock';
 import type { Program } from '../../store/schema';
 import { recordAudit } from '../audit/record';
 import type { Actor } from '../audit/actor';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { partnerOf } from '../partners/partners';
 import { characterCount } from '../programs/fields';
 import { commissionView, type CommissionWire } from './decide';
@@ -19,7 +19,7 @@ import { maxAmountCents } from './limits';
  * settles either with it or without it, never half; recorded in the audit log with who and why.
  */
 export async function createAdjustment(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   input: { program: Program; role: Role; by: Actor; partnerId: number; body: Record<string, unknown> },
 ): Promise<CommissionWire> {
   if (input.role !== 'owner') throw fail('adjustmentOwnerOnly');

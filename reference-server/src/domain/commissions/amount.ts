@@ -4,7 +4,7 @@ import type { CommissionType } from '@svc/types';
  * What a sale pays (spec/openapi.yaml `CommissionType`, **Decision**): `percent` pays `rate`% of the amount and
  * `fixed` pays `rate` in the currency's smallest unit, once per customer, on the converting sale; the
  * `recurring_*` types pay the same on every sale. Percent is rounded half up to whole units.
- * A later sale of a non-recurring type pays 0: §Resources/Commission still creates its commission.
+ * A later sale of a non-recurring type pays 0: spec/rules.md "Resources/Commission" still creates its commission.
  */
 export function commissionAmount(type: CommissionType, rate: number, amountCents: number, isConversion: boolean): number {
   const recurring = type === 'recurring_percent' || type === 'recurring_fixed';

@@ -4,7 +4,7 @@ import { ServiceError, fail } from '../../errors/service-error';
 import { insertCommission } from '../../store/commissions';
 import { findPartnerCached, partnerSuspendedNow } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { commissionAmount } from './amount';
 import { rateWithinCap } from './limits';
 import { termsInForce } from '../partners/terms';
@@ -23,18 +23,18 @@ export interface CommissionInput {
 
 /**
  * Creates the commission of a stored, attributed, real sale — a step of its own after the sale is stored
- * (§States and transitions: "Sale recorded, no commission"). Any failure here answers
+ * (spec/rules.md "States and transitions": "Sale recorded, no commission"). Any failure here answers
  * `Failed to create commission`, except a partner that does not exist (`partnerId required to create commission`).
- * Every such sale gets one (§Resources/Commission), with amount 0 when it pays nothing. `db` is the sale's transaction.
+ * Every such sale gets one (spec/rules.md "Resources/Commission"), with amount 0 when it pays nothing. `db` is the sale's transaction.
  */
 export async function createCommission(
-  deps: DomainDeps,
+  deps: DomainContext,
   input: CommissionInput,
   db: Kysely<Database> = deps.db,
 ): Promise<{ id: number; amountCents: number }> {
   try {
     deps.faults.check('commission');
-    // §Message catalogue: the customer names a partner that is not there (internal inconsistency).
+    // spec/rules.md "Message catalogue": the customer names a partner that is not there (internal inconsistency).
     const partner = await findPartnerCached(deps.db, db, input.partnerId);
     if (!partner) throw fail('salePartnerRequired');
     // The partner's own terms when the merchant set them, else the program's: the cache is emptied by any write to

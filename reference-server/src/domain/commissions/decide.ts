@@ -6,7 +6,7 @@ import { decideCommission, findCommissionInProgram, type CommissionRow } from '.
 import { lockRow } from '../../store/row-lock';
 import type { Commission, Database, Program } from '../../store/schema';
 import { characterCount } from '../programs/fields';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import type { Actor } from '../audit/actor';
 import { positiveId } from '../partners/fields';
 import { recordAudit } from '../audit/record';
@@ -50,7 +50,7 @@ interface DecisionInput {
  * An owner approves a commission: `held`, or `pending` with its hold running, → `due` now (`due_at` = now).
  * Idempotent: a `due` commission answers as it is; paid, reversed or declined answer 409 with their status.
  */
-export async function approveCommission(deps: Pick<DomainDeps, 'db' | 'clock'>, input: DecisionInput): Promise<CommissionWire> {
+export async function approveCommission(deps: Pick<DomainContext, 'db' | 'clock'>, input: DecisionInput): Promise<CommissionWire> {
   const current = await commissionToDecide(deps, input);
   return decide(deps, input, current, { wanted: 'due', action: 'commission.approved' }, (trx, now) =>
     decideCommission(trx, current.id, { from: ['held', 'pending'], pendingInHold: true, to: 'pending', by: input.by.accountId, now }),
@@ -62,7 +62,7 @@ export async function approveCommission(deps: Pick<DomainDeps, 'db' | 'clock'>, 
  * never paid and in no figure. Idempotent; paid or reversed answer 409 with their status.
  */
 export async function declineCommission(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   input: DecisionInput & { body: Record<string, unknown> },
 ): Promise<CommissionWire> {
   const reason = typeof input.body.reason === 'string' ? input.body.reason.trim() : '';
@@ -73,7 +73,7 @@ export async function declineCommission(
   );
 }
 
-async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionInput): Promise<CommissionRow> {
+async function commissionToDecide(deps: Pick<DomainContext, 'db'>, input: DecisionInput): Promise<CommissionRow> {
   if (input.role !== 'owner') throw fail('commissionDecisionOwnerOnly');
   const id = positiveId(input.commissionId, 'commissionIdInvalid');
   const row = await findCommissionInProgram(deps.db, input.program.id, id);
@@ -88,7 +88,7 @@ async function commissionToDecide(deps: Pick<DomainDeps, 'db'>, input: DecisionI
  * is (idempotent, nothing recorded); a status the change may not leave: 409 naming it.
  */
 async function decide(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   input: DecisionInput,
   current: CommissionRow,
   decision: { wanted: 'due' | 'declined'; action: 'commission.approved' | 'commission.declined'; reason?: string },

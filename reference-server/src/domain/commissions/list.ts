@@ -1,7 +1,7 @@
 import { fail } from '../../errors/service-error';
 import { listCommissions, type StatusFilter } from '../../store/commissions';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
 import { dateBound } from '../payouts/dates';
@@ -17,7 +17,7 @@ const defaultLimit = 50;
  * `next_cursor`: the last id it showed, opaque to callers), `limit` 1 to 100. Every parameter is checked first.
  */
 export async function commissionsPage(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   query: Record<string, unknown>,
 ): Promise<{ data: CommissionWire[]; next_cursor: string | null }> {

@@ -2,16 +2,16 @@ import { fail } from '../../errors/service-error';
 import { activeRoleOnProgram, type Role } from '../../store/accounts';
 import { findProgramById } from '../../store/programs';
 import type { Account, Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 
 /**
- * §Dashboard routes: the signed-in account needs an active workspace membership on the program (from the path,
+ * spec/rules.md "Dashboard routes": the signed-in account needs an active workspace membership on the program (from the path,
  * or `program_id` in the body); without one → 403. A program id that names no program answers the same 403, word
- * for word: §Errors/Status codes keeps 404 for a sale to refund or a CLI login session, and a distinct answer would
+ * for word: spec/rules.md "Errors/Status codes" keeps 404 for a sale to refund or a CLI login session, and a distinct answer would
  * let anyone signed in enumerate program ids.
  */
 export async function requireMembership(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainContext, 'db'>,
   account: Account,
   programId: number,
 ): Promise<{ program: Program; role: Role }> {

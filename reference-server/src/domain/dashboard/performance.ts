@@ -1,6 +1,6 @@
 import type { components, Currency } from '@svc/types';
 import { amountsByDay, amountsByPartner, countsByDay, countsByPartner } from '../../store/dashboard';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { utcDay } from '../metrics/day';
 import { readMetrics } from '../metrics/read';
 
@@ -24,10 +24,10 @@ function addAmount(target: Amounts, currency: Currency, cents: number): void {
 }
 
 /**
- * §Dashboard routes, performance: read only from the maintained aggregates (program metrics and the daily
+ * spec/rules.md "Dashboard routes", performance: read only from the maintained aggregates (program metrics and the daily
  * rollups), so the cost depends on days × partners, never on the number of events. Real events only.
  */
-export async function programPerformance(deps: Pick<DomainDeps, 'db' | 'clock'>, programId: number, days: number): Promise<Performance> {
+export async function programPerformance(deps: Pick<DomainContext, 'db' | 'clock'>, programId: number, days: number): Promise<Performance> {
   const today = deps.clock.now();
   const dates = Array.from({ length: days }, (_, i) => utcDay(today - (days - 1 - i) * dayMs));
   const from = dates[0] as string;

@@ -12,20 +12,20 @@ import type { Actor } from '../audit/actor';
 import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/record';
 import { unbindProcessorAccount } from '../../store/processor-connections';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { programView } from '../programs/view';
 import { maxAmountCents } from '../commissions/limits';
 
 const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
 
 /**
- * Program settings a member edits in the dashboard: attribution window (§Attribution rules), lead auth mode
- * (§States and transitions), allowed origins (§Authentication rule 6; bounded in `domain/programs/fields.ts`), the
+ * Program settings a member edits in the dashboard: attribution window (spec/rules.md "Attribution rules"), lead auth mode
+ * (spec/rules.md "States and transitions"), allowed origins (spec/rules.md "Authentication" rule 6; bounded in `domain/programs/fields.ts`), the
  * commission hold period in days (new commissions only: each keeps the `due_at` it was created with) and the
  * payout minimum. All fields are checked before any change.
  */
 export async function updateSettings(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   body: Record<string, unknown>,
   by: Actor,
@@ -76,7 +76,7 @@ const settingsOf = (row: Program) => ({ ...row, allowed_origins: allowedOriginsO
  * change replaces), and records its audit entry there when the details say something changed.
  */
 async function changeProgram<T>(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   programId: number,
   change: (trx: Kysely<Database>, before: Program) => Promise<{ after: T; details: Record<string, unknown> }>,
   audit: { actor: Actor; action: 'program.updated' | 'program.key_regenerated' | 'processor.disconnected' },
@@ -92,10 +92,15 @@ async function changeProgram<T>(
 }
 
 /**
- * §Authentication rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
+ * spec/rules.md "Authentication" rule 1: only a workspace owner regenerates the key. The old key stops working at once, and a
  * pending rotation notice is cleared (the new key is the rotation). The new key is returned in full, once.
  */
-export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, role: Role, by: Actor): Promise<ProgramWire> {
+export async function regenerateKey(
+  deps: Pick<DomainContext, 'db' | 'clock'>,
+  program: Program,
+  role: Role,
+  by: Actor,
+): Promise<ProgramWire> {
   if (role !== 'owner') throw fail('dashboardOwnerOnly');
   const key = newProgramKey();
   const update = { api_key_hash: key.hash, api_key_last4: key.last4, key_marked_at: null, key_rotate_by: null };
@@ -115,13 +120,13 @@ export async function regenerateKey(deps: Pick<DomainDeps, 'db' | 'clock'>, prog
 const processorAccountPattern = /^acct_[A-Za-z0-9]{1,64}$/;
 
 /**
- * §What the service does, item 7: the dashboard disconnects the program's Stripe account. **Decision** (spec,
+ * spec/rules.md "What the service does", item 7: the dashboard disconnects the program's Stripe account. **Decision** (spec,
  * `dashboardConnectProcessor`): an account id typed here binds nothing; only "Connect with Stripe" (OAuth, which
  * proves control of the account; `processor/connect/`) binds one. Owners only: the bound account decides which
  * payments pay commissions.
  */
 export async function connectProcessor(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   role: Role,
   account: unknown,

@@ -1,7 +1,7 @@
 import type { components } from '@svc/types';
 import type { Role } from '../../store/accounts';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { programCounters, readMetrics } from '../metrics/read';
 import { programView } from '../programs/view';
 
@@ -9,8 +9,8 @@ type Status = components['schemas']['DashboardStatusResult']['data'];
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-/** §Dashboard routes, status: the program's settings (key masked), the viewer's role, metrics and integration state. */
-export async function dashboardStatus(deps: Pick<DomainDeps, 'db'>, program: Program, role: Role): Promise<Status> {
+/** spec/rules.md "Dashboard routes", status: the program's settings (key masked), the viewer's role, metrics and integration state. */
+export async function dashboardStatus(deps: Pick<DomainContext, 'db'>, program: Program, role: Role): Promise<Status> {
   const [metrics, counters] = await Promise.all([readMetrics(deps.db, program.id), programCounters(deps.db, program.id)]);
   return {
     program: programView(program),

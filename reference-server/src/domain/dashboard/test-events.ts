@@ -1,7 +1,7 @@
 import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { testEventsSince } from '../../store/dashboard';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { eventView } from './event-view';
 
 type Check = components['schemas']['CheckTestEventsResponse']['data'];
@@ -16,8 +16,8 @@ export function sinceFrom(value: unknown, now: number): number {
   return at;
 }
 
-/** §Dashboard routes, check-test-events: which kinds of test event have landed since `since`. */
-export async function checkTestEvents(deps: Pick<DomainDeps, 'db'>, programId: number, since: number): Promise<Check> {
+/** spec/rules.md "Dashboard routes", check-test-events: which kinds of test event have landed since `since`. */
+export async function checkTestEvents(deps: Pick<DomainContext, 'db'>, programId: number, since: number): Promise<Check> {
   const rows = await testEventsSince(deps.db, { programId, limit: 50, since });
   const landed = (type: 'click' | 'lead' | 'sale') => rows.some((row) => row.type === type);
   const [click, lead, sale] = [landed('click'), landed('lead'), landed('sale')];

@@ -11,7 +11,7 @@ import { mayCreateWorkspace } from '../programs/creators';
 import { joinInvitedTeams } from '../team/team';
 import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { normaliseEmail } from './dev-sign-in';
 import type { VerifiedIdentity } from './identity-provider';
 
@@ -25,7 +25,7 @@ import type { VerifiedIdentity } from './identity-provider';
  * nothing. Once signed in, the account joins the teams that invited its email.
  */
 export async function accountForIdentity(
-  deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>,
+  deps: Pick<LoginContext, 'store' | 'clock' | 'workspaceCreators'>,
   identity: VerifiedIdentity,
 ): Promise<Account> {
   const account = await signedInAccount(deps, identity);
@@ -35,7 +35,7 @@ export async function accountForIdentity(
 }
 
 async function signedInAccount(
-  deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>,
+  deps: Pick<LoginContext, 'store' | 'clock' | 'workspaceCreators'>,
   identity: VerifiedIdentity,
 ): Promise<Account> {
   if (identity.emailVerified !== true) throw fail('signInEmailUnverified');
@@ -72,7 +72,7 @@ async function signedInAccount(
 }
 
 /** The issuer's email is the account's email; a change that collides with another account keeps the old one. */
-async function followEmail(deps: Pick<LoginDeps, 'store'>, account: Account, email: string): Promise<Account> {
+async function followEmail(deps: Pick<LoginContext, 'store'>, account: Account, email: string): Promise<Account> {
   if (account.email === email) return account;
   try {
     await updateAccountEmail(deps.store.db, account.id, email);
@@ -84,7 +84,7 @@ async function followEmail(deps: Pick<LoginDeps, 'store'>, account: Account, ema
 }
 
 /** An account created without a workspace that `SVC_WORKSPACE_CREATORS` now lists gets one at this sign-in. */
-async function workspaceOnceAllowed(deps: Pick<LoginDeps, 'store' | 'clock' | 'workspaceCreators'>, account: Account): Promise<void> {
+async function workspaceOnceAllowed(deps: Pick<LoginContext, 'store' | 'clock' | 'workspaceCreators'>, account: Account): Promise<void> {
   const db = deps.store.db;
   if ((await findAdvertiserIdOfAccount(db, account.id)) !== undefined) return;
   if (!(await mayCreateWorkspace(db, deps.workspaceCreators, account))) return;

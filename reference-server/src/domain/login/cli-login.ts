@@ -13,7 +13,7 @@ import {
   type LoginSession,
 } from '../../store/sessions';
 import { accountForIdentity } from './account-for-identity';
-import { issuerOf, type LoginDeps } from './deps';
+import { issuerOf, type LoginContext } from './context';
 import { verifyIdToken } from './id-token';
 import { loginSessionMs, loginTokenMs, pollIntervalSeconds } from './lifetimes';
 import { hashToken, newOpaqueToken } from './opaque-token';
@@ -28,11 +28,11 @@ export interface StartedLogin {
 }
 
 /**
- * §CLI routes, auth/start: a login session whose `state` the sign-in page carries back to the callback. Only the
+ * spec/rules.md "CLI routes", auth/start: a login session whose `state` the sign-in page carries back to the callback. Only the
  * state's hash is stored (it is a bearer secret until the token is handed out); `user_code` is what the person at
  * the terminal compares with the code the browser shows before pressing Authorize.
  */
-export async function startCliLogin(deps: LoginDeps): Promise<StartedLogin> {
+export async function startCliLogin(deps: LoginContext): Promise<StartedLogin> {
   deps.faults.check('cli');
   const state = randomBytes(24).toString('base64url');
   const userCode = newUserCode();
@@ -52,13 +52,13 @@ export async function startCliLogin(deps: LoginDeps): Promise<StartedLogin> {
 const isExpired = (session: LoginSession, now: number) => now - session.created_at > loginSessionMs;
 
 /**
- * §CLI errors, POST /auth/callback: completes the session named by `state` for the account of a verified
+ * spec/rules.md "CLI errors", POST /auth/callback: completes the session named by `state` for the account of a verified
  * id_token. With OpenID Connect configured only the issuer's tokens count (its JWKS, asymmetric algorithms,
  * `aud` = our client id); otherwise, with dev sign-in on, the server's own dev tokens; otherwise none. A token that
  * does not verify leaves the session pending. A suspended account is refused with `details.code` =
- * `ACCOUNT_BLOCKED` (§Authentication rule 4).
+ * `ACCOUNT_BLOCKED` (spec/rules.md "Authentication" rule 4).
  */
-export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken: unknown): Promise<void> {
+export async function completeCliLogin(deps: LoginContext, state: unknown, idToken: unknown): Promise<void> {
   if (typeof state !== 'string' || state === '' || typeof idToken !== 'string' || idToken === '') {
     throw fail('callbackMissingFields');
   }
@@ -77,7 +77,7 @@ export async function completeCliLogin(deps: LoginDeps, state: unknown, idToken:
  */
 export const cliLoginNonce = (state: string): string => createHash('sha256').update(state).digest('base64url');
 
-async function accountOfIdToken(deps: LoginDeps, idToken: string, state: string) {
+async function accountOfIdToken(deps: LoginContext, idToken: string, state: string) {
   if (deps.identityProvider) {
     const check = { nowMs: deps.clock.now(), nonce: cliLoginNonce(state), maxAgeSeconds: loginSessionMs / 1000 };
     const identity = await deps.identityProvider.verifyIdToken(idToken, check);
@@ -92,9 +92,9 @@ async function accountOfIdToken(deps: LoginDeps, idToken: string, state: string)
 
 /**
  * The login session named by `state`, still waiting for a sign-in (404 when unknown or used, 400 when expired).
- * The sign-in page checks it before creating anything, so a refused sign-in records nothing (§Errors).
+ * The sign-in page checks it before creating anything, so a refused sign-in records nothing (spec/rules.md "Errors").
  */
-export async function openLoginSession(deps: Pick<LoginDeps, 'store' | 'clock'>, state: string): Promise<LoginSession> {
+export async function openLoginSession(deps: Pick<LoginContext, 'store' | 'clock'>, state: string): Promise<LoginSession> {
   const session = await findLoginSession(deps.store.db, hashToken(state));
   if (!session || session.completed_at !== null) throw fail('callbackSessionNotFound');
   if (isExpired(session, deps.clock.now())) throw fail('callbackSessionExpired');
@@ -112,14 +112,14 @@ export interface PendingAuthorization {
  * After the browser sign-in, the CLI login waits for the person to press Authorize next to the user code: a victim
  * who opens an attacker's sign-in link sees a code that is not on their own terminal and can stop there.
  */
-export async function requestCliAuthorization(deps: LoginDeps, session: LoginSession, accountId: number): Promise<PendingAuthorization> {
+export async function requestCliAuthorization(deps: LoginContext, session: LoginSession, accountId: number): Promise<PendingAuthorization> {
   const confirmToken = newOpaqueToken('svc_confirm_');
   if (!(await awaitConfirmation(deps.store.db, session.id, accountId, hashToken(confirmToken)))) throw fail('callbackSessionNotFound');
   return { userCode: session.user_code ?? '', confirmToken };
 }
 
 /** The Authorize button: completes the CLI login it was shown for; returns the account (the page names it). */
-export async function authorizeCliLogin(deps: LoginDeps, confirmToken: unknown): Promise<Account> {
+export async function authorizeCliLogin(deps: LoginContext, confirmToken: unknown): Promise<Account> {
   if (typeof confirmToken !== 'string' || confirmToken === '') throw fail('callbackSessionNotFound');
   const session = await findLoginSessionToConfirm(deps.store.db, hashToken(confirmToken));
   if (!session || session.completed_at !== null || session.pending_account_id === null) throw fail('callbackSessionNotFound');
@@ -137,10 +137,10 @@ export type PollResult =
   | { status: 'complete'; token: string; token_expires_at: string; account_id: number; advertiser_id?: number; email: string };
 
 /**
- * §CLI routes, auth/poll: the login token is minted and returned only on the first poll after sign-in;
+ * spec/rules.md "CLI routes", auth/poll: the login token is minted and returned only on the first poll after sign-in;
  * later polls answer `Session already consumed`; a session older than 5 minutes answers `expired`.
  */
-export async function pollCliLogin(deps: LoginDeps, state: unknown): Promise<PollResult> {
+export async function pollCliLogin(deps: LoginContext, state: unknown): Promise<PollResult> {
   if (typeof state !== 'string' || state === '') throw fail('pollMissingState');
   const session = await findLoginSession(deps.store.db, hashToken(state));
   if (!session) throw fail('pollSessionNotFound');

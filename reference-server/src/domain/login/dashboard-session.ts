@@ -2,13 +2,13 @@ import { fail } from '../../errors/service-error';
 import { findAccountById } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { deleteDashboardSession, findDashboardSession, insertDashboardSession } from '../../store/sessions';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { dashboardSessionMs } from './lifetimes';
 import { hashToken, newOpaqueToken } from './opaque-token';
 
 /** Signs an account in to the dashboard; returns the opaque cookie value (stored only hashed). */
 export async function createDashboardSession(
-  deps: Pick<LoginDeps, 'store' | 'clock'>,
+  deps: Pick<LoginContext, 'store' | 'clock'>,
   accountId: number,
 ): Promise<{ token: string; expiresAt: number }> {
   const token = newOpaqueToken('svc_sess_');
@@ -19,11 +19,11 @@ export async function createDashboardSession(
 }
 
 /**
- * §Dashboard routes: the credential is the signed-in session cookie, nothing else (a Bearer program key is not
+ * spec/rules.md "Dashboard routes": the credential is the signed-in session cookie, nothing else (a Bearer program key is not
  * one). No or an expired session → 401; a suspended account → 403 `ACCOUNT_BLOCKED`.
  */
 export async function requireDashboardAccount(
-  deps: Pick<LoginDeps, 'store' | 'clock'>,
+  deps: Pick<LoginContext, 'store' | 'clock'>,
   sessionToken: string | undefined,
 ): Promise<Account> {
   if (!sessionToken) throw fail('dashboardSignInRequired');
@@ -35,6 +35,6 @@ export async function requireDashboardAccount(
   return account;
 }
 
-export async function endDashboardSession(deps: Pick<LoginDeps, 'store'>, sessionToken: string): Promise<void> {
+export async function endDashboardSession(deps: Pick<LoginContext, 'store'>, sessionToken: string): Promise<void> {
   await deleteDashboardSession(deps.store.db, hashToken(sessionToken));
 }

@@ -2,7 +2,7 @@ import { fail } from '../../errors/service-error';
 import { findAccountByEmail } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { createAccountWithWorkspace } from '../../store/new-account';
 import { joinInvitedTeams } from '../team/team';
 
@@ -17,10 +17,10 @@ export function normaliseEmail(raw: unknown): string | undefined {
 
 /**
  * The development identity provider: signs in with an email, creating the dev account (with its advertiser,
- * workspace and owner membership) on first use. A suspended account is refused (§Authentication rule 4); the
- * account joins the teams that invited its email.
+ * workspace and owner membership) on first use. A suspended account is refused (spec/rules.md "Authentication" rule
+ * 4); the account joins the teams that invited its email.
  */
-export async function signInDevAccount(deps: Pick<LoginDeps, 'store' | 'clock'>, email: string): Promise<Account> {
+export async function signInDevAccount(deps: Pick<LoginContext, 'store' | 'clock'>, email: string): Promise<Account> {
   let account = await findAccountByEmail(deps.store.db, email);
   if (!account) {
     try {

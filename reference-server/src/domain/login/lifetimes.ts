@@ -1,4 +1,4 @@
-/** §Limits "CLI login session": expires after 5 minutes. */
+/** spec/rules.md "Limits" "CLI login session": expires after 5 minutes. */
 export const loginSessionMs = 5 * 60_000;
 /** Decision (spec/openapi.yaml `loginToken`): the CLI login token is valid for 30 days from sign-in. */
 export const loginTokenMs = 30 * 24 * 60 * 60_000;

@@ -4,21 +4,21 @@ import type { CatalogueKey } from '@svc/types';
 import { findAccountById } from '../../store/accounts';
 import type { Account } from '../../store/schema';
 import { findLoginToken } from '../../store/sessions';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { hashToken } from './opaque-token';
 
-/** The two message sets of §CLI errors, account-session routes. */
+/** The two message sets of spec/rules.md "CLI errors", account-session routes. */
 const messages = {
   init: { missing: 'initAuthRequired', invalid: 'initTokenInvalid', userGone: 'initUserNotFound' },
   programs: { missing: 'programsAuthRequired', invalid: 'programsTokenInvalid', userGone: 'programsUserNotFound' },
 } as const satisfies Record<string, Record<string, CatalogueKey>>;
 
 /**
- * §Authentication: `/cli/init` and `/cli/programs` take the Bearer login token from the CLI login. A suspended
- * account's token stops working too (403 `ACCOUNT_BLOCKED`, §Authentication rule 4).
+ * spec/rules.md "Authentication": `/cli/init` and `/cli/programs` take the Bearer login token from the CLI login. A suspended
+ * account's token stops working too (403 `ACCOUNT_BLOCKED`, spec/rules.md "Authentication" rule 4).
  */
 export async function requireLoginToken(
-  deps: Pick<LoginDeps, 'store' | 'clock'>,
+  deps: Pick<LoginContext, 'store' | 'clock'>,
   authorization: string | undefined,
   route: keyof typeof messages,
 ): Promise<Account> {

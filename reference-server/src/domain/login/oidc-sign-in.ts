@@ -5,14 +5,14 @@ import { findLoginSession, type LoginSession } from '../../store/sessions';
 import { findSignInAttempt, insertSignInAttempt, useSignInAttempt } from '../../store/sign-in-attempts';
 import { accountForIdentity } from './account-for-identity';
 import { openLoginSession } from './cli-login';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { IdentityProviderError, type IdentityProvider } from './identity-provider';
 import { loginSessionMs, signInAttemptMs } from './lifetimes';
 import { hashToken } from './opaque-token';
 
 const random = () => randomBytes(32).toString('base64url');
 
-/** RFC 7636 §4.2: the S256 challenge of a verifier. */
+/** RFC 7636 section 4.2: the S256 challenge of a verifier. */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
 export interface BegunSignIn {
@@ -27,7 +27,7 @@ export interface BegunSignIn {
  * state's hash is the key), then the issuer's authorization URL. With a CLI login `state`, that login must still be
  * open; it is completed after the callback and the person's Authorize.
  */
-export async function beginSignIn(deps: LoginDeps, provider: IdentityProvider, cliState: string | undefined): Promise<BegunSignIn> {
+export async function beginSignIn(deps: LoginContext, provider: IdentityProvider, cliState: string | undefined): Promise<BegunSignIn> {
   const cliSession = cliState === undefined ? undefined : await openLoginSession(deps, cliState);
   const state = random();
   const nonce = random();
@@ -57,7 +57,7 @@ export interface FinishedSignIn {
  * refusal, an unverified email or a suspended account end here with nothing created.
  */
 export async function finishSignIn(
-  deps: LoginDeps,
+  deps: LoginContext,
   provider: IdentityProvider,
   callback: { url: URL; state: string | undefined; browserState: string | undefined; error: string | undefined },
 ): Promise<FinishedSignIn> {

@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Store } from '../../store/db';
 import { storedSecret } from '../../store/server-secrets';
 
-/** At least 256 bits of key material for HMAC-SHA256 (RFC 7518 §3.2). */
+/** At least 256 bits of key material for HMAC-SHA256 (RFC 7518 section 3.2). */
 export const minSecretKeyLength = 32;
 
 /**

@@ -1,6 +1,6 @@
 import { findDashboardSession, findLoginToken } from '../../store/sessions';
 import { parseBearer } from './bearer';
-import type { LoginDeps } from './deps';
+import type { LoginContext } from './context';
 import { hashToken } from './opaque-token';
 
 /** The credential a route takes: the dashboard's session cookie, or the CLI's Bearer login token. */
@@ -12,7 +12,7 @@ export type AccountCredential = { sessionToken: string | undefined } | { authori
  * its own checks and messages (a suspended account is counted here and refused there).
  */
 export async function signedInAccountId(
-  deps: Pick<LoginDeps, 'store' | 'clock'>,
+  deps: Pick<LoginContext, 'store' | 'clock'>,
   credential: AccountCredential,
 ): Promise<number | undefined> {
   const now = deps.clock.now();

@@ -7,7 +7,7 @@ import { utcDay } from './day';
 type Db = Kysely<Database>;
 
 /**
- * Incremental metric updates, one per recorded event (§What the service does, items 3 and 6): real events
+ * Incremental metric updates, one per recorded event (spec/rules.md "What the service does", items 3 and 6): real events
  * count in the program totals and the daily rollups; test events only in the test counters.
  */
 export async function countClick(db: Db, e: { programId: number; partnerId: number; isTest: boolean; now: number }): Promise<void> {

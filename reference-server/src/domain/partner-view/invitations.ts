@@ -5,7 +5,7 @@ import { lockRow } from '../../store/row-lock';
 import type { Account, PartnerInvitation } from '../../store/schema';
 import { accountActor } from '../audit/actor';
 import { recordAudit } from '../audit/record';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { positiveId } from '../partners/fields';
 
 export type InvitationAnswer = components['schemas']['PartnerInvitationAnswer'];
@@ -17,7 +17,7 @@ export type InvitationAnswer = components['schemas']['PartnerInvitationAnswer'];
  * A change of the answer is in the program's audit log under the partner's account (who joined or left).
  */
 export async function answerPartnerInvitation(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   account: Account,
   rawPartnerId: unknown,
   answer: 'accept' | 'decline',

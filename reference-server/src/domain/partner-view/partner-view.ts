@@ -7,7 +7,7 @@ import { recordLinkChange } from '../partners/links';
 import { partnersByEmail } from '../../store/partners';
 import { listPayouts } from '../../store/payouts';
 import type { Account, PayoutRow } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { enabledFlag } from '../partners/fields';
 import { figuresByPartner, figuresOf } from '../partners/figures';
 import { termsInForce } from '../partners/terms';
@@ -31,7 +31,7 @@ type PartnerPayoutWire = components['schemas']['PartnerPayout'];
  * sign-in verified (OIDC, or the dev sign-in where enabled).
  */
 export async function partnerViewOf(
-  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
+  deps: Pick<DomainContext, 'db' | 'clock' | 'publicUrl'>,
   account: Account,
 ): Promise<{ partners: PartnerViewEntry[]; invitations: PartnerInvitationWire[] }> {
   const rows = await partnersByEmail(deps.db, account.email.toLowerCase());
@@ -83,7 +83,7 @@ function partnerPayoutView(row: PayoutRow): PartnerPayoutWire {
  * turned off stays off (403). Anyone else's link, or one of a program whose invitation is not accepted, is "not found".
  */
 export async function setOwnLinkEnabled(
-  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
+  deps: Pick<DomainContext, 'db' | 'clock' | 'publicUrl'>,
   account: Account,
   linkId: number,
   body: Record<string, unknown>,

@@ -4,7 +4,7 @@ import { findLinkInProgram, insertLink, listLinks, setLinkEnabledById } from '..
 import type { Kysely } from 'kysely';
 import type { Database, Program, ReferralLink } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/record';
 import { lockRow } from '../../store/row-lock';
@@ -25,7 +25,7 @@ function generatedShortLink(): string {
  * clicks once the partner is active again.
  */
 export async function createLink(
-  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
+  deps: Pick<DomainContext, 'db' | 'clock' | 'publicUrl'>,
   program: Program,
   body: Body,
   by: Actor,
@@ -55,7 +55,7 @@ export async function createLink(
 
 /** The program's links (with a partner), optionally one partner's; `partner_id` of another program is 404. */
 export async function listProgramLinks(
-  deps: Pick<DomainDeps, 'db' | 'publicUrl'>,
+  deps: Pick<DomainContext, 'db' | 'publicUrl'>,
   program: Program,
   rawPartnerId?: unknown,
 ): Promise<LinkWire[]> {
@@ -65,11 +65,11 @@ export async function listProgramLinks(
 }
 
 /**
- * The merchant turns a link of the program on or off (§Resources/Referral link: "can be turned off by the partner or
+ * The merchant turns a link of the program on or off (spec/rules.md "Resources/Referral link": "can be turned off by the partner or
  * the brand"): off is recorded as the merchant's, so the partner cannot turn it back on; on clears that.
  */
 export async function setProgramLinkEnabled(
-  deps: Pick<DomainDeps, 'db' | 'clock' | 'publicUrl'>,
+  deps: Pick<DomainContext, 'db' | 'clock' | 'publicUrl'>,
   program: Program,
   which: { id: number } | { shortLink: string },
   body: Body,

@@ -8,7 +8,7 @@ import { recordAudit } from '../audit/record';
 import { lockRow } from '../../store/row-lock';
 import { queueCommissionUpdated } from '../commissions/updated-event';
 import type { Partner, Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
 import { figuresByPartner, figuresOf } from './figures';
 import { partnerView, type PartnerWire } from './view';
@@ -22,7 +22,7 @@ export type PartnerSummary = components['schemas']['PartnerSummary'];
  * account sees the program only after accepting the invitation; `accepted` is for the demo's own partner.
  */
 export async function createPartner(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   body: Body,
   by: Actor,
@@ -42,7 +42,7 @@ export async function createPartner(
 }
 
 /** A partner of this program, or 404 (another program's partner is not found either: ids do not leak across programs). */
-export async function partnerOf(deps: Pick<DomainDeps, 'db'>, program: Program, partnerId: number): Promise<Partner> {
+export async function partnerOf(deps: Pick<DomainContext, 'db'>, program: Program, partnerId: number): Promise<Partner> {
   const partner = await findPartnerInProgram(deps.db, program.id, partnerId);
   if (!partner) throw fail('partnerNotFound');
   return partner;
@@ -55,7 +55,7 @@ export async function partnerOf(deps: Pick<DomainDeps, 'db'>, program: Program, 
  * in the same transaction, recorded with `by`.
  */
 export async function changePartner(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   partnerId: number,
   body: Body,
@@ -110,7 +110,7 @@ function releaseDetails(released: { amount_cents: number | bigint; currency: str
 }
 
 /** Every partner of the program with its figures and the terms in force, oldest first. */
-export async function listPartnerSummaries(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program): Promise<PartnerSummary[]> {
+export async function listPartnerSummaries(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program): Promise<PartnerSummary[]> {
   const [partners, figures] = await Promise.all([
     listPartners(deps.db, program.id),
     figuresByPartner(deps.db, deps.clock.now(), program.id),

@@ -1,7 +1,7 @@
 import { fail } from '../../errors/service-error';
 import { commissionsForExport } from '../../store/commissions';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
 import { commissionWireStatus } from '../commissions/status';
@@ -38,7 +38,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * `payout_id`.
  */
 export async function commissionsCsv(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   query: Record<string, unknown>,
 ): Promise<{ csv: string; fileName: string }> {

@@ -1,7 +1,7 @@
 import { fail } from '../../errors/service-error';
 import { commissionsOfPayout, findPayoutInProgram, listPayouts } from '../../store/payouts';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
 import { csvLine } from './csv';
@@ -14,7 +14,7 @@ const defaultLimit = 50;
  * `next_cursor` (the last id shown) for the next page, null on the last.
  */
 export async function payoutHistory(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainContext, 'db'>,
   program: Program,
   query: Record<string, unknown>,
 ): Promise<{ payouts: PayoutWire[]; next_cursor: string | null }> {
@@ -34,7 +34,11 @@ function pageNumber(value: unknown): number {
 }
 
 /** One payout of the program with the commissions it paid and the clawbacks it netted. */
-export async function payoutDetail(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, payoutId: unknown): Promise<PayoutDetailWire> {
+export async function payoutDetail(
+  deps: Pick<DomainContext, 'db' | 'clock'>,
+  program: Program,
+  payoutId: unknown,
+): Promise<PayoutDetailWire> {
   const id = positiveId(payoutId, 'payoutIdInvalid');
   const row = await findPayoutInProgram(deps.db, program.id, id);
   if (!row) throw fail('payoutNotFound');
@@ -59,7 +63,7 @@ export const payoutCsvColumns = [
 ] as const;
 
 /** A payout as CSV, one row per commission it settled; a clawback's amount is negative (it lowered the payout). */
-export async function payoutCsv(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, payoutId: unknown): Promise<string> {
+export async function payoutCsv(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program, payoutId: unknown): Promise<string> {
   const payout = await payoutDetail(deps, program, payoutId);
   let csv = csvLine([...payoutCsvColumns]);
   for (const { settled_as, transaction_id, commission: c } of payout.commissions) {

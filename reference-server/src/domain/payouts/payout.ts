@@ -7,7 +7,7 @@ import { lockRow } from '../../store/row-lock';
 import type { Program } from '../../store/schema';
 import type { Actor } from '../audit/actor';
 import { recordAudit } from '../audit/record';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
 import { queueWebhookEvent } from '../webhooks/events';
@@ -26,7 +26,7 @@ import { payoutView, type PayoutTotals, type PayoutWire } from './view';
  * record is made from the rows the UPDATEs changed, so two simultaneous calls never both report the same money.
  */
 export async function recordPayout(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   role: Role,
   by: Actor,

@@ -1,7 +1,7 @@
 import { catalogue, currencies, type Currency, type WebhookResponse } from '@svc/types';
 import { ServiceError } from '../../errors/service-error';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { recordSale } from '../tracking/sale';
 import type { ProcessorPayment } from './event';
 import { settleProvisionalLead } from './settle-lead';
@@ -26,14 +26,14 @@ export interface PaymentContext {
 }
 
 /**
- * A processor payment of a connected program (§What the service does, item 7): settles the customer's
- * provisional lead (§States and transitions), then records the sale through the sale endpoint's own path —
+ * A processor payment of a connected program (spec/rules.md "What the service does", item 7): settles the customer's
+ * provisional lead (spec/rules.md "States and transitions"), then records the sale through the sale endpoint's own path —
  * same customer resolution, window check, commission types and metrics — with `source: processor`.
  * A refusal of that path is an answer, not a failure: the processor must not redeliver a payment that can never
- * be attributed, and the next payment is checked again (§Attribution rules, window check on sale).
+ * be attributed, and the next payment is checked again (spec/rules.md "Attribution rules", window check on sale).
  */
 export async function attributeProcessorPayment(
-  deps: DomainDeps,
+  deps: DomainContext,
   program: Program,
   payment: ProcessorPayment,
   context: PaymentContext,
@@ -61,7 +61,7 @@ export async function attributeProcessorPayment(
     return { received: true, outcome: 'recorded', sale_id: sale.saleId };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    // §Errors 409 "treat as success": the same payment, already counted (e.g. reported to the sale endpoint).
+    // spec/rules.md "Errors" 409 "treat as success": the same payment, already counted (e.g. reported to the sale endpoint).
     if (error.code === 'duplicate_transaction') {
       const saleId = error.details.sale_id;
       return { received: true, outcome: 'duplicate', ...(typeof saleId === 'number' ? { sale_id: saleId } : {}) };

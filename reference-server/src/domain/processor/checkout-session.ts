@@ -3,9 +3,9 @@ import { asNonNegativeInteger, asRefId, asString, type JsonObject } from './json
 import { readSvcMetadata } from './metadata';
 
 /**
- * `checkout.session.completed` (§What the service does, item 7): a one-off payment (`mode: payment`) is a
+ * `checkout.session.completed` (spec/rules.md "What the service does", item 7): a one-off payment (`mode: payment`) is a
  * sale identified by its PaymentIntent. Subscription checkouts are deliberately left to the invoice event
- * (§States and transitions), so the first payment is not counted twice. A session that collected no money
+ * (spec/rules.md "States and transitions"), so the first payment is not counted twice. A session that collected no money
  * (`payment_status` other than `paid`, e.g. delayed methods still `unpaid`, or a zero total) is ignored.
  */
 export function classifyCheckoutSession(session: JsonObject): EventClassification {

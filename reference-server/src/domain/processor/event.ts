@@ -4,7 +4,7 @@ import { classifyInvoice } from './invoice';
 import { asObject, asString, type JsonObject } from './json';
 import type { SvcMetadata } from './metadata';
 
-/** The members of a Stripe event the service reads (§Events/Inbound). */
+/** The members of a Stripe event the service reads (spec/rules.md "Events/Inbound"). */
 export interface ProcessorEventEnvelope {
   id: string;
   type: string;
@@ -40,7 +40,7 @@ export type IgnoredReason =
 export type EventClassification =
   { kind: 'ignored'; reason: IgnoredReason } | { kind: 'payment'; payment: ProcessorPayment } | { kind: 'refund'; refund: ProcessorRefund };
 
-/** The events the service consumes (§What the service does, item 7). */
+/** The events the service consumes (spec/rules.md "What the service does", item 7). */
 export const handledEventTypes = ['checkout.session.completed', 'invoice.payment_succeeded', 'charge.refunded'] as const;
 
 /** Reads the envelope of a parsed event body; undefined when it is not shaped as a Stripe event. */

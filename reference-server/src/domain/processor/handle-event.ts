@@ -1,14 +1,14 @@
 import type { WebhookResponse } from '@svc/types';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { classifyEvent, type ProcessorEventEnvelope } from './event';
 import { handlePayment } from './handle-payment';
 import { handleRefund } from './handle-refund';
 
 /**
- * One verified processor event (§Events/Inbound; spec/openapi.yaml processorWebhook): ignored events change
+ * One verified processor event (spec/rules.md "Events/Inbound"; spec/openapi.yaml processorWebhook): ignored events change
  * nothing; a payment is attributed through the sale path, a full refund reverses its sale through the refund path.
  */
-export async function handleProcessorEvent(deps: DomainDeps, event: ProcessorEventEnvelope): Promise<WebhookResponse> {
+export async function handleProcessorEvent(deps: DomainContext, event: ProcessorEventEnvelope): Promise<WebhookResponse> {
   const classified = classifyEvent(event);
   switch (classified.kind) {
     case 'ignored':

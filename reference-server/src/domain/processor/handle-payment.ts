@@ -1,7 +1,7 @@
 import type { WebhookResponse } from '@svc/types';
 import { findProcessorEvent, rememberProcessorEvent } from '../../store/processor-events';
 import { findSaleByTransactionId } from '../../store/sales';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { attributeProcessorPayment } from './attribute-payment';
 import type { ProcessorEventEnvelope, ProcessorPayment } from './event';
 import { programOfEvent } from './program-of-event';
@@ -11,7 +11,11 @@ import { programOfEvent } from './program-of-event';
  * records nothing new. Only a handled payment is remembered, and only once handled: a failure (500) leaves it for
  * the processor's redelivery.
  */
-export async function handlePayment(deps: DomainDeps, event: ProcessorEventEnvelope, payment: ProcessorPayment): Promise<WebhookResponse> {
+export async function handlePayment(
+  deps: DomainContext,
+  event: ProcessorEventEnvelope,
+  payment: ProcessorPayment,
+): Promise<WebhookResponse> {
   const program = await programOfEvent(deps, event.account, payment.metadata.programId);
 
   if (await findProcessorEvent(deps.db, event.id)) {

@@ -3,7 +3,7 @@ import { findProcessorEvent, rememberProcessorEvent } from '../../store/processo
 import { findProgramById } from '../../store/programs';
 import { findSaleByTransactionId, findSaleInProgram } from '../../store/sales';
 import type { Program, Sale } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { recordRefund } from '../tracking/refund';
 import type { ProcessorEventEnvelope, ProcessorRefund } from './event';
 import { programOfEvent } from './program-of-event';
@@ -14,7 +14,7 @@ import { programOfEvent } from './program-of-event';
  * Stripe event that did it. A sale refunded before answers `duplicate`; no sale answers `ignored`
  * (`sale_not_found`) and is not remembered. Its redelivery answers `duplicate`.
  */
-export async function handleRefund(deps: DomainDeps, event: ProcessorEventEnvelope, refund: ProcessorRefund): Promise<WebhookResponse> {
+export async function handleRefund(deps: DomainContext, event: ProcessorEventEnvelope, refund: ProcessorRefund): Promise<WebhookResponse> {
   const found = await refundedSale(deps, event.account, refund);
   if (await findProcessorEvent(deps.db, event.id)) {
     return { received: true, outcome: 'duplicate', ...(found ? { sale_id: found.sale.id } : {}) };
@@ -44,7 +44,7 @@ export async function handleRefund(deps: DomainDeps, event: ProcessorEventEnvelo
  * globally), and only the one its trusted `program_id`, when present, names.
  */
 async function refundedSale(
-  deps: DomainDeps,
+  deps: DomainContext,
   account: string | undefined,
   refund: ProcessorRefund,
 ): Promise<{ program: Program; sale: Sale } | undefined> {

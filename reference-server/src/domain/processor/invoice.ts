@@ -3,7 +3,7 @@ import { asArray, asNonNegativeInteger, asObject, asRefId, asString, type JsonOb
 import { readInvoiceMetadata } from './metadata';
 
 /**
- * `invoice.payment_succeeded` (§What the service does, item 7): every paid subscription invoice — the first
+ * `invoice.payment_succeeded` (spec/rules.md "What the service does", item 7): every paid subscription invoice — the first
  * (`billing_reason: subscription_create`), renewals (`subscription_cycle`) and other subscription charges
  * (`subscription_update`, `subscription_threshold`) — is a sale. Invoices outside a subscription and
  * invoices that collected nothing (trials: `amount_paid` 0) are ignored.

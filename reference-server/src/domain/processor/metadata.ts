@@ -1,6 +1,6 @@
 import { asArray, asObject, asString, type JsonObject } from './json';
 
-/** §What the service does, item 7: the metadata keys a checkout (or subscription) carries. */
+/** spec/rules.md "What the service does", item 7: the metadata keys a checkout (or subscription) carries. */
 export interface SvcMetadata {
   clickId?: string;
   customerKey?: string;
@@ -28,7 +28,7 @@ export function hasSvcMetadata(metadata: SvcMetadata): boolean {
 }
 
 /**
- * §What the service does, item 7: subscriptions carry the metadata on the subscription, and an invoice
+ * spec/rules.md "What the service does", item 7: subscriptions carry the metadata on the subscription, and an invoice
  * shows it in a place that depends on the Stripe API version — `parent.subscription_details.metadata`
  * (2025-03-31 and later), `subscription_details.metadata` (2022-11-15 to 2025-02-24), or the subscription
  * line items' `metadata` (older versions). The invoice's own `metadata` is read last. The first place

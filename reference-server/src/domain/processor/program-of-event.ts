@@ -2,7 +2,7 @@ import { fail } from '../../errors/service-error';
 import { findProgramByProcessorAccount } from '../../store/processor-connections';
 import { findProgramById } from '../../store/programs';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 
 /**
  * Which program a verified event belongs to (spec/openapi.yaml, processorWebhook, "Program").
@@ -14,7 +14,7 @@ import type { DomainDeps } from '../deps';
  *   program) it belongs to none: undefined, answered alike in every case so nothing tells whether a program exists.
  */
 export async function programOfEvent(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainContext, 'db'>,
   account: string | undefined,
   programId: string | undefined,
 ): Promise<Program | undefined> {

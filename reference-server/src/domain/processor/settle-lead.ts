@@ -1,16 +1,16 @@
 import { ServiceError } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey } from '../../store/customers';
 import type { Customer, Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { recordLead } from '../tracking/lead';
 
 /**
- * §States and transitions: a processor payment for a customer with a provisional lead settles it — "same path
+ * spec/rules.md "States and transitions": a processor payment for a customer with a provisional lead settles it — "same path
  * as the lead endpoint", i.e. a server-mode lead of the connected program (counted and paid per lead, the
  * customer key stored). Any other customer state is left alone: the webhook is not a signup.
  */
 export async function settleProvisionalLead(
-  deps: DomainDeps,
+  deps: DomainContext,
   program: Program,
   ids: { clickId: string | undefined; customerKey: string | undefined },
 ): Promise<void> {
@@ -36,7 +36,7 @@ export async function settleProvisionalLead(
 
 /** The sale path's resolution order (customer key, then click), among real records of the program. */
 async function findRealCustomer(
-  deps: DomainDeps,
+  deps: DomainContext,
   program: Program,
   ids: { clickId: string | undefined; customerKey: string | undefined },
 ): Promise<Customer | undefined> {

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** §Events/Inbound: Stripe's signing tolerance; a delivery signed longer ago (or ahead) than this is refused. */
+/** spec/rules.md "Events/Inbound": Stripe's signing tolerance; a delivery signed longer ago (or ahead) than this is refused. */
 export const signatureToleranceSeconds = 300;
 
 export type SignatureVerdict = 'valid' | 'missing' | 'invalid' | 'stale';

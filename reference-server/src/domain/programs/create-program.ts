@@ -2,9 +2,9 @@ import type { CommissionType, LeadAuth } from '@svc/types';
 import { newProgramKey } from './keys';
 import { insertProgram } from '../../store/programs';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 
-/** §Resources/Program: `attribution_window_days` default 60; `lead_auth` default `server_required`. */
+/** spec/rules.md "Resources/Program": `attribution_window_days` default 60; `lead_auth` default `server_required`. */
 export const defaultAttributionWindowDays = 60;
 export const defaultLeadAuth: LeadAuth = 'server_required';
 
@@ -31,7 +31,7 @@ export interface CreatedProgram {
  * Creates a program with a fresh key and zeroed metrics. Callers validate their own wire input first
  * (`cli/init` and `/_test/programs` answer with different messages).
  */
-export async function createProgram(deps: Pick<DomainDeps, 'db' | 'clock'>, input: CreateProgramInput): Promise<CreatedProgram> {
+export async function createProgram(deps: Pick<DomainContext, 'db' | 'clock'>, input: CreateProgramInput): Promise<CreatedProgram> {
   const key = newProgramKey();
   const program = await insertProgram(deps.db, {
     workspace_id: input.workspaceId,

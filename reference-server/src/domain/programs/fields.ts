@@ -2,7 +2,7 @@ import { fail } from '../../errors/service-error';
 
 /**
  * The program fields a merchant sends: `name` and `domain` when creating a program (`POST /api/v1/cli/init` and
- * `POST /api/dashboard/programs`, §CLI routes) and `allowed_origins` in its settings (§Authentication rule 6). The
+ * `POST /api/dashboard/programs`, spec/rules.md "CLI routes") and `allowed_origins` in its settings (spec/rules.md "Authentication" rule 6). The
  * bounds are Decisions on `CliInitRequest` and `PATCH /api/dashboard/programs/{programId}` in spec/openapi.yaml.
  */
 
@@ -54,7 +54,7 @@ function origin(value: unknown): string | undefined {
 }
 
 /**
- * §Authentication rule 6: null (any origin) or a list of at most 100 origins (`scheme://host[:port]`, at most 261
+ * spec/rules.md "Authentication" rule 6: null (any origin) or a list of at most 100 origins (`scheme://host[:port]`, at most 261
  * characters each), stored without duplicates. Anything else is refused whole.
  */
 export function allowedOrigins(list: unknown): string[] | null {

@@ -5,7 +5,7 @@ import type { Program } from '../../store/schema';
 
 /**
  * A program as the API shows it (`Program` schema): the key in full only when `apiToken` is the one just
- * issued, masked everywhere else (§Resources/Program, api_token).
+ * issued, masked everywhere else (spec/rules.md "Resources/Program", api_token).
  */
 export function programView(program: Program, apiToken?: string): ProgramWire {
   return {

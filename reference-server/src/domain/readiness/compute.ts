@@ -2,7 +2,7 @@ import type { Readiness } from '@svc/types';
 import { countActiveLinks } from '../../store/links';
 import { allowedOriginsOf } from '../../store/programs';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { programCounters } from '../metrics/read';
 import { nextStep } from './next-step';
 
@@ -13,7 +13,7 @@ const seen = (count: number, last: number | null) => ({ seen: count > 0, count, 
  * The readiness verdict (spec/openapi.yaml `ReadinessFields`, **Decision**): what is configured, which real
  * events have been seen, test events apart, and the next step. Read from the incremental metrics, never a scan.
  */
-export async function computeReadiness(deps: DomainDeps, program: Program): Promise<Readiness> {
+export async function computeReadiness(deps: DomainContext, program: Program): Promise<Readiness> {
   deps.faults.check('readiness');
   const now = deps.clock.now();
   const [counters, activeLinks] = await Promise.all([programCounters(deps.db, program.id), countActiveLinks(deps.db, program.id)]);

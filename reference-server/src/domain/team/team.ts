@@ -20,13 +20,13 @@ import {
 import { isUniqueViolation } from '../../store/unique-violation';
 import { accountActor, type Actor } from '../audit/actor';
 import { recordAudit, type AuditAction } from '../audit/record';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { normaliseEmail } from '../login/dev-sign-in';
 
 type Team = components['schemas']['Team'];
 type TeamMember = components['schemas']['TeamMember'];
 type TeamInvitation = components['schemas']['TeamInvitation'];
-type Deps = Pick<DomainDeps, 'db' | 'clock'>;
+type Deps = Pick<DomainContext, 'db' | 'clock'>;
 /** Who acts on the team, as the dashboard route knows them. */
 export interface TeamCaller {
   account: Account;
@@ -37,7 +37,7 @@ const roles: readonly Role[] = ['owner', 'member'];
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The workspace's members and pending invitations (spec/openapi.yaml, `dashboardTeam`); any member may read it. */
-export async function teamOf(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<Team> {
+export async function teamOf(deps: Pick<DomainContext, 'db'>, program: Program): Promise<Team> {
   const [members, invitations] = await Promise.all([
     workspaceMembers(deps.db, program.workspace_id),
     workspaceInvitations(deps.db, program.workspace_id),

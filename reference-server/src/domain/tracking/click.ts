@@ -7,7 +7,7 @@ import { writeTransaction } from '../../store/group-commit';
 import { findLinkForClick } from '../../store/links';
 import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { countClick } from '../metrics/record';
 import { newClickId } from './ids';
 import { checkOrigin, type CallOrigin } from './origin';
@@ -33,8 +33,8 @@ export interface ClickResult {
   program: Program;
 }
 
-/** §POST /api/v1/track/click: records a click and the customer-to-partner relationship. */
-export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<ClickResult> {
+/** spec/rules.md "POST /api/v1/track/click": records a click and the customer-to-partner relationship. */
+export async function recordClick(deps: DomainContext, input: ClickInput): Promise<ClickResult> {
   const link = await linkOf(deps, input.affiliateUrl, input.mode.test);
   const program = await findProgramById(deps.db, link.program_id as number);
   if (!program) throw fail('clickLinkMisconfigured');
@@ -87,10 +87,10 @@ export async function recordClick(deps: DomainDeps, input: ClickInput): Promise<
 }
 
 /**
- * The referral link named by the URL's `aff` parameter, usable for a click (§Message catalogue, 400 and 410).
+ * The referral link named by the URL's `aff` parameter, usable for a click (spec/rules.md "Message catalogue", 400 and 410).
  * `Invalid affiliate_url` is exactly "not parseable as an absolute URL": the scheme is not checked.
  */
-async function linkOf(deps: DomainDeps, affiliateUrl: string, test: boolean): Promise<ReferralLink> {
+async function linkOf(deps: DomainContext, affiliateUrl: string, test: boolean): Promise<ReferralLink> {
   let url: URL;
   try {
     url = new URL(affiliateUrl);
@@ -118,7 +118,7 @@ async function linkOf(deps: DomainDeps, affiliateUrl: string, test: boolean): Pr
 
 /** The visitor's first click id, when the cookie names a click of this program and world still inside the window. */
 async function firstClick(
-  deps: DomainDeps,
+  deps: DomainContext,
   program: Program,
   existingClickId: string | undefined,
   isTest: boolean,

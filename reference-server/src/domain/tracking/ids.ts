@@ -1,8 +1,8 @@
 import { randomFillSync } from 'node:crypto';
 
 /**
- * Random bytes for click ids, drawn from the CSPRNG 256 ids at a time: one `randomBytes` call per click was 5 % of
- * the click route's CPU (docs/performance-notes.md, "Where a tracking request's time goes"). Same source, same 128 bits per id.
+ * Random bytes for click ids, drawn from the CSPRNG 256 ids at a time: a `randomBytes` call per click showed in the
+ * click route's profile (`pnpm bench`, BENCHMARKS.md). Same source, same 128 bits per id.
  */
 const pool = Buffer.alloc(16 * 256);
 let offset = pool.length;

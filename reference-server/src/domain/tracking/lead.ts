@@ -6,7 +6,7 @@ import { writeTransaction } from '../../store/group-commit';
 import { findProgramById } from '../../store/programs';
 import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { countLead } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
 import { checkOrigin } from './origin';
@@ -24,7 +24,7 @@ export interface LeadInput {
 }
 
 export interface LeadResult {
-  /** A browser-mode lead at a `server_required` program (§States and transitions). */
+  /** A browser-mode lead at a `server_required` program (spec/rules.md "States and transitions"). */
   provisional: boolean;
   /** The partner the lead's customer came through; null when unattributed (no click: a lost cookie or no click_id sent). */
   partnerId: number | null;
@@ -38,10 +38,10 @@ interface Recorded {
 }
 
 /**
- * §POST /api/v1/track/lead and §States and transitions: settles, records provisionally, or refuses a lead.
+ * spec/rules.md "POST /api/v1/track/lead" and spec/rules.md "States and transitions": settles, records provisionally, or refuses a lead.
  * Also the settlement path of a provisional lead (server mode, or the processor webhook through it).
  */
-export async function recordLead(deps: DomainDeps, input: LeadInput): Promise<LeadResult> {
+export async function recordLead(deps: DomainContext, input: LeadInput): Promise<LeadResult> {
   if (input.clickId === undefined && input.customerKey === undefined) throw fail('leadIdentifierRequired');
   const serverMode = input.keyProgram !== undefined;
   if (serverMode) checkProgramMatchesKey(input.mode, input.keyProgram?.id);
@@ -66,7 +66,7 @@ const maxAttempts = 5;
  * Decides and records the lead once: its `provisional` flag and partner when recorded, or null when its customer
  * changed since it was read (nothing written then).
  */
-async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program, serverMode: boolean): Promise<Recorded | null> {
+async function attemptLead(deps: DomainContext, input: LeadInput, program: Program, serverMode: boolean): Promise<Recorded | null> {
   const isTest = input.mode.test;
   const { customer, released } = await resolveCustomer(deps, program, input, isTest, serverMode);
   const provisional = !serverMode && program.lead_auth === 'server_required';
@@ -78,7 +78,7 @@ async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program,
   const now = deps.clock.now();
   const byBrowser: Flag = serverMode ? 0 : 1;
   /** Records the lead in its batch: false when a customer it read changed since (store/customers.ts, `stateAsRead`). */
-  const record = async (trx: DomainDeps['db']): Promise<boolean> => {
+  const record = async (trx: DomainContext['db']): Promise<boolean> => {
     if (released && !(await releaseBrowserLead(trx, released, now))) return false;
     if (customer) {
       const changed = await updateCustomer(
@@ -103,7 +103,7 @@ async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program,
         return false;
       }
     } else if (!provisional) {
-      // §Attribution rules, cleared cookie: no click id, the lead is still recorded, unattributed.
+      // spec/rules.md "Attribution rules", cleared cookie: no click id, the lead is still recorded, unattributed.
       await insertCustomer(trx, {
         program_id: program.id,
         customer_key: input.customerKey,
@@ -171,7 +171,7 @@ async function attemptLead(deps: DomainDeps, input: LeadInput, program: Program,
  * Browser mode: the program of the click, else `additional_data.program_id` (spec/openapi.yaml, trackLead
  * **Decision**). Nothing named: the customer cannot be found.
  */
-async function browserProgram(deps: DomainDeps, input: LeadInput): Promise<Program> {
+async function browserProgram(deps: DomainContext, input: LeadInput): Promise<Program> {
   const click = input.clickId === undefined ? undefined : await findClick(deps.db, input.clickId);
   const programId = click?.program_id ?? input.mode.programId;
   const program = programId === undefined ? undefined : await findProgramById(deps.db, programId);
@@ -191,7 +191,7 @@ interface Resolved {
  * its own click's customer, or an unattributed customer when it names no click.
  */
 async function resolveCustomer(
-  deps: DomainDeps,
+  deps: DomainContext,
   program: Program,
   input: LeadInput,
   isTest: boolean,
@@ -208,7 +208,7 @@ async function resolveCustomer(
   return { customer: byClick, released: byKey };
 }
 
-async function customerOfClick(deps: DomainDeps, program: Program, clickId: string, isTest: boolean): Promise<Customer | undefined> {
+async function customerOfClick(deps: DomainContext, program: Program, clickId: string, isTest: boolean): Promise<Customer | undefined> {
   const byClick = await findCustomerByClick(deps.db, clickId);
   if (!byClick || byClick.is_test !== (isTest ? 1 : 0)) return undefined;
   if (byClick.program_id !== program.id) throw fail('leadWrongProgram');
@@ -224,13 +224,13 @@ function isBrowserOnlyLead(customer: Customer): boolean {
  * Gives the key back: the customer of the released lead returns to its click, or goes when it had none. False when
  * it changed since it was read (nothing written).
  */
-async function releaseBrowserLead(trx: DomainDeps['db'], customer: Customer, now: number): Promise<boolean> {
+async function releaseBrowserLead(trx: DomainContext['db'], customer: Customer, now: number): Promise<boolean> {
   if (customer.click_id === null) return deleteCustomer(trx, customer);
   return updateCustomer(trx, customer, { status: 'clicked', customer_key: null, lead_at: null, lead_by_browser: 0, updated_at: now });
 }
 
 /**
- * §States and transitions: a customer that already has a lead, or is further on, stays as it is — except that a
+ * spec/rules.md "States and transitions": a customer that already has a lead, or is further on, stays as it is — except that a
  * server-mode lead is never refused because of a browser-only lead.
  */
 function refuseSecondLead(customer: Customer, provisional: boolean, serverMode: boolean): void {

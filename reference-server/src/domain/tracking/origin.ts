@@ -13,7 +13,7 @@ export const ownSyntheticCall = Symbol('own synthetic call');
 export type CallOrigin = string | undefined | typeof ownSyntheticCall;
 
 /**
- * §Authentication rule 6: browser-mode calls (click, lead without a key) must come from an allowed origin.
+ * spec/rules.md "Authentication" rule 6: browser-mode calls (click, lead without a key) must come from an allowed origin.
  * No list allows any origin. With a list, a call without `Origin` is refused too: browsers always send it on
  * these POSTs, so its absence means a script outside a browser, which the list exists to keep out (a forged
  * lead could otherwise claim a real customer's key; spec/openapi.yaml, TrackingForbidden **Decision**).

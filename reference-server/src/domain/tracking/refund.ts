@@ -2,7 +2,7 @@ import { fail } from '../../errors/service-error';
 import { findCommissionOfSale, reverseCommission } from '../../store/commissions';
 import { findSaleInProgram, markRefunded } from '../../store/sales';
 import type { Program } from '../../store/schema';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { customerKeyOf } from '../../store/webhooks';
 import { countRefund } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
@@ -25,10 +25,10 @@ export interface RefundResult {
 }
 
 /**
- * §POST /api/v1/track/refund: marks the sale refunded and reverses its commission, and takes both back out of
+ * spec/rules.md "POST /api/v1/track/refund": marks the sale refunded and reverses its commission, and takes both back out of
  * the metrics, in one transaction. **Decision:** refunds are whole; a second refund changes nothing.
  */
-export async function recordRefund(deps: DomainDeps, input: RefundInput): Promise<RefundResult> {
+export async function recordRefund(deps: DomainContext, input: RefundInput): Promise<RefundResult> {
   const sale = await findSaleInProgram(deps.db, input.program.id, input.transactionId);
   if (!sale) throw fail('refundSaleNotFound');
   deps.faults.check('refund');

@@ -7,7 +7,7 @@ import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../.
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
 import { createCommission } from '../commissions/create';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { countSale } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
 import { saleWithinWindow } from './window';
@@ -32,22 +32,22 @@ export interface SaleInput {
 
 export interface SaleResult {
   saleId: number;
-  /** Null in test mode only (§What the service does, item 6); every real sale has one (§Resources/Commission). */
+  /** Null in test mode only (spec/rules.md "What the service does", item 6); every real sale has one (spec/rules.md "Resources/Commission"). */
   commissionId: number | null;
   transactionId: string;
   message: string;
 }
 
 /**
- * §POST /api/v1/track/sale (and the processor webhook's payments): resolve the customer, check attribution and
+ * spec/rules.md "POST /api/v1/track/sale" (and the processor webhook's payments): resolve the customer, check attribution and
  * the window, store the sale (the transaction id is unique by a database constraint), then create the commission,
- * then update metrics. §States and transitions: a commission failure leaves the sale stored and its transaction id
+ * then update metrics. spec/rules.md "States and transitions": a commission failure leaves the sale stored and its transaction id
  * consumed; a metrics failure is logged and changes nothing. So the commission is written in the sale's transaction
  * behind a savepoint: one commit, so a crash never leaves a sale without its commission
  * (test/faults/crash.test.ts), while a failure creating it rolls back to the savepoint only and the sale is still
  * stored (the documented failure path).
  */
-export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<SaleResult> {
+export async function recordSale(deps: DomainContext, input: SaleInput): Promise<SaleResult> {
   const { program, test } = input;
   const transactionId = input.transactionId ?? (await testTransactionId(deps));
 
@@ -145,7 +145,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
       [saleOfTransactionRead(transactionId), ...saleCustomerRead(program.id, test, input.customerKey, input.clickId)],
     );
   } catch (error) {
-    // §Errors 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
+    // spec/rules.md "Errors" 409: keyed on processor_event_id, global scope; the constraint decides between racing requests.
     // (Caught outside the transaction: on PostgreSQL a failed statement aborts it.)
     if (isUniqueViolation(error)) refuseDuplicate(await findSaleByTransactionId(deps.db, transactionId), program.id);
     throw error;
@@ -167,7 +167,7 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
  * create the commission (the documented `Failed to create commission` path).
  */
 async function queueCommissionEvent(
-  trx: DomainDeps['db'],
+  trx: DomainContext['db'],
   c: {
     program: Program;
     saleId: number;
@@ -205,9 +205,14 @@ async function queueCommissionEvent(
 /**
  * Whether the sale may be recorded, in its batch `trx`: its transaction id is free, the test-control `sale` fault
  * is off, its customer is found (the one returned) and attributed, and the payment is within the window. Throws the
- * refusal otherwise, in this order (§POST /api/v1/track/sale).
+ * refusal otherwise, in this order (spec/rules.md "POST /api/v1/track/sale").
  */
-async function admit(deps: DomainDeps, trx: DomainDeps['db'], input: SaleInput, transactionId: string): Promise<Customer | undefined> {
+async function admit(
+  deps: DomainContext,
+  trx: DomainContext['db'],
+  input: SaleInput,
+  transactionId: string,
+): Promise<Customer | undefined> {
   const { program, test } = input;
   refuseDuplicate(await findSaleByTransactionId(trx, transactionId), program.id);
   deps.faults.check('sale');
@@ -234,8 +239,8 @@ function refuseDuplicate(
   throw fail('saleDuplicate', { details: { sale_id: sale.id, amount_cents: sale.amount_cents, currency: sale.currency } });
 }
 
-/** §POST /api/v1/track/sale: a test sale without `transaction_id` gets `test_txn_<timestamp>` (a free one). */
-async function testTransactionId(deps: DomainDeps): Promise<string> {
+/** spec/rules.md "POST /api/v1/track/sale": a test sale without `transaction_id` gets `test_txn_<timestamp>` (a free one). */
+async function testTransactionId(deps: DomainContext): Promise<string> {
   let at = deps.clock.now();
   while ((await findSaleByTransactionId(deps.db, `test_txn_${at}`)) !== undefined) at += 1;
   return `test_txn_${at}`;
@@ -248,7 +253,7 @@ async function testTransactionId(deps: DomainDeps): Promise<string> {
  * different answer told whether another program has that customer). Click ids are unguessable, so a click of
  * another program keeps the spec's `No affiliate attribution … in this program`.
  */
-async function resolveCustomer(db: DomainDeps['db'], input: SaleInput): Promise<Customer | undefined> {
+async function resolveCustomer(db: DomainContext['db'], input: SaleInput): Promise<Customer | undefined> {
   const { program, test } = input;
   let elsewhere = false;
   if (input.customerKey !== undefined) {
@@ -269,11 +274,11 @@ async function resolveCustomer(db: DomainDeps['db'], input: SaleInput): Promise<
 /**
  * The sale's metrics: held in memory by the store and written with the sale's COMMIT (store/metrics.ts,
  * `MetricDeltas`), so counting cannot fail halfway; a failure here (test control's `metrics` fault) counts nothing,
- * is logged and changes nothing else (§POST /api/v1/track/sale).
+ * is logged and changes nothing else (spec/rules.md "POST /api/v1/track/sale").
  */
 async function countSaleSafely(
-  deps: DomainDeps,
-  trx: DomainDeps['db'],
+  deps: DomainContext,
+  trx: DomainContext['db'],
   s: { program: Program; partnerId: number | null; input: SaleInput; commissionCents: number; now: number },
 ): Promise<void> {
   try {
@@ -290,7 +295,7 @@ async function countSaleSafely(
       now: s.now,
     });
   } catch (error) {
-    // §POST /api/v1/track/sale: metric failures after the sale and commission are stored are logged only.
+    // spec/rules.md "POST /api/v1/track/sale": metric failures after the sale and commission are stored are logged only.
     deps.log?.error({ err: error, program_id: s.program.id }, 'sale metrics update failed');
   }
 }

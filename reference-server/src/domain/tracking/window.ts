@@ -5,7 +5,7 @@ export function windowMs(days: number): number {
 }
 
 /**
- * §Attribution rules, window check on sale: the click must be at most the window older than the customer's
+ * spec/rules.md "Attribution rules", window check on sale: the click must be at most the window older than the customer's
  * signup, or than the payment when no signup was recorded. Not checked once a conversion is recorded.
  */
 export function saleWithinWindow(

@@ -27,7 +27,7 @@ export type AttemptResult =
 /** Sends one attempt (`outbound/http-sender.ts`: 10-second timeout, no redirects, the address guard). */
 export type WebhookSender = (request: AttemptRequest) => Promise<AttemptResult>;
 
-export interface DeliveryDeps {
+export interface DeliveryContext {
   db: Kysely<Database>;
   dialect: Dialect;
   /** The server's clock: the retry schedule and the times the dashboard shows (the test-control clock moves it). */
@@ -36,20 +36,25 @@ export interface DeliveryDeps {
   realClock: Clock;
   serverKey: () => Promise<string>;
   send: WebhookSender;
+  /**
+   * How long a claim holds a delivery (real time, `webhookLeaseMs`): longer than an attempt can take
+   * (outbound/index.ts keeps each attempt within a third of it), so only a crash outlives it.
+   */
+  leaseMs: number;
 }
 
-/** How long a claim holds a delivery (real time): longer than an attempt can take, so only a crash outlives it. */
-export const leaseMs = 30_000;
+/** The default lease: a crashed server's claimed deliveries go out again this long after it claimed them. */
+export const defaultLeaseMs = 30_000;
 /** Finished deliveries are kept this long (server clock), then pruned with their events. */
 export const retentionMs = 30 * 86_400_000;
 
 /** Claims up to `limit` due deliveries for this process (spec/openapi.yaml, tag `outbound-webhooks`, "Delivery"). */
-export function claimDue(deps: DeliveryDeps, limit: number): Promise<ClaimedDelivery[]> {
+export function claimDue(deps: DeliveryContext, limit: number): Promise<ClaimedDelivery[]> {
   const realNow = deps.realClock.now();
   return claimDueDeliveries(deps.db, deps.dialect, {
     now: deps.clock.now(),
     realNow,
-    lockedUntil: realNow + leaseMs,
+    lockedUntil: realNow + deps.leaseMs,
     leaseToken: randomBytes(12).toString('base64url'),
     limit,
   });
@@ -63,7 +68,7 @@ export const unreadableSecretError = 'the signing secret cannot be read (the ser
  * time. Stopped midway (`signal`), the delivery is given back uncounted.
  */
 export async function attemptDelivery(
-  deps: DeliveryDeps,
+  deps: DeliveryContext,
   delivery: ClaimedDelivery,
   signal: AbortSignal,
 ): Promise<AttemptResult | undefined> {
@@ -103,6 +108,6 @@ export async function attemptDelivery(
 }
 
 /** Removes deliveries finished more than `retentionMs` ago (server clock) and their events. */
-export function pruneFinished(deps: Pick<DeliveryDeps, 'db' | 'clock'>): Promise<void> {
+export function pruneFinished(deps: Pick<DeliveryContext, 'db' | 'clock'>): Promise<void> {
   return pruneDeliveries(deps.db, deps.clock.now() - retentionMs);
 }

@@ -9,7 +9,7 @@ import {
   findWebhookEndpointInProgram,
   insertResend,
 } from '../../store/webhooks';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { deliveryView } from './view';
 
 const maxLimit = 100;
@@ -20,7 +20,7 @@ const defaultLimit = 20;
  * (spec/openapi.yaml, `dashboardListWebhookDeliveries`). Parameters are checked before the endpoint is looked up.
  */
 export async function webhookDeliveriesPage(
-  deps: Pick<DomainDeps, 'db'>,
+  deps: Pick<DomainContext, 'db'>,
   program: Program,
   endpointId: number,
   query: Record<string, unknown>,
@@ -54,7 +54,7 @@ export async function webhookDeliveriesPage(
  * and body (spec/openapi.yaml, `dashboardResendWebhookDelivery`); the delivery it copies keeps its history.
  */
 export async function resendWebhookDelivery(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   endpointId: number,
   deliveryId: number,

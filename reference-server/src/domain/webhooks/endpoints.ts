@@ -15,7 +15,7 @@ import {
   recentDeliveries,
   setWebhookEndpointEnabled,
 } from '../../store/webhooks';
-import type { DomainDeps } from '../deps';
+import type { DomainContext } from '../context';
 import { queueTestEvent } from './events';
 import { endpointEnabled, endpointEvents, endpointUrl } from './fields';
 import { newEndpointSecret, sealSecret } from './secret';
@@ -25,7 +25,7 @@ type Body = Record<string, unknown>;
 export type WebhookEndpointCreated = components['schemas']['WebhookEndpointCreated'];
 
 /** What the endpoint rules need beyond the store and the clock. */
-export interface WebhookEndpointDeps extends Pick<DomainDeps, 'db' | 'clock'> {
+export interface WebhookEndpointContext extends Pick<DomainContext, 'db' | 'clock'> {
   /** The server secret the signing secrets are sealed with (`domain/login/server-key.ts`). */
   serverKey: () => Promise<string>;
   /** Test control or `SVC_WEBHOOKS_ALLOW_PRIVATE=1`: the address guard is off. */
@@ -39,7 +39,7 @@ export const recentDeliveriesShown = 10;
 
 /** Adds an endpoint; the answer is the only one that holds its secret in full. */
 export async function createWebhookEndpoint(
-  deps: WebhookEndpointDeps,
+  deps: WebhookEndpointContext,
   program: Program,
   body: Body,
   by: Actor,
@@ -63,7 +63,7 @@ export async function createWebhookEndpoint(
 }
 
 /** Every endpoint of the program, oldest first, each with its newest deliveries. */
-export async function listWebhookEndpointSummaries(deps: Pick<DomainDeps, 'db'>, program: Program): Promise<WebhookEndpointSummary[]> {
+export async function listWebhookEndpointSummaries(deps: Pick<DomainContext, 'db'>, program: Program): Promise<WebhookEndpointSummary[]> {
   const endpoints = await listWebhookEndpoints(deps.db, program.id);
   return Promise.all(
     endpoints.map(async (row) => ({
@@ -75,7 +75,7 @@ export async function listWebhookEndpointSummaries(deps: Pick<DomainDeps, 'db'>,
 
 /** Pauses or resumes an endpoint; the body is checked before the endpoint is looked up. */
 export async function updateWebhookEndpoint(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   id: number,
   body: Body,
@@ -98,7 +98,7 @@ export async function updateWebhookEndpoint(
 }
 
 export async function removeWebhookEndpoint(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   program: Program,
   id: number,
   by: Actor,
@@ -122,7 +122,7 @@ function recordEndpointAudit(
 }
 
 /** Queues a `webhook.test` event for the endpoint and answers its delivery (pending). */
-export async function sendTestEvent(deps: Pick<DomainDeps, 'db' | 'clock'>, program: Program, id: number): Promise<WebhookDelivery> {
+export async function sendTestEvent(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program, id: number): Promise<WebhookDelivery> {
   const endpoint = await findWebhookEndpointInProgram(deps.db, program.id, id);
   if (!endpoint) throw fail('webhookEndpointNotFound');
   const deliveryId = await deps.db.transaction().execute((trx) => queueTestEvent(trx, { programId: program.id, id }, deps.clock.now()));

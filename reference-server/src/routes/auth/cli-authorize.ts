@@ -3,7 +3,7 @@ import { cliSignedInPage } from '../../dashboard/sign-in-page';
 import { authorizeCliLogin } from '../../domain/login/cli-login';
 import { sendPage } from '../../http/page';
 import { pageSecurity } from '../../http/security-headers';
-import { loginDeps } from '../login-deps';
+import { loginContext } from '../login-context';
 import { sendSignInFailure } from './failure';
 
 /**
@@ -11,7 +11,7 @@ import { sendSignInFailure } from './failure';
  * carried). Only this completes a browser-signed-in CLI login; the next poll hands the login token out.
  */
 export async function cliAuthorizeRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.post<{ Body: { confirm?: unknown } | undefined }>('/auth/cli/authorize', pageSecurity, async (request, reply) => {
     try {

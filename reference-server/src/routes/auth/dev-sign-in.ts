@@ -6,7 +6,7 @@ import { fail } from '../../errors/service-error';
 import { formTokenValid, issueFormToken } from '../../http/form-token';
 import { sendPage } from '../../http/page';
 import { pageSecurity } from '../../http/security-headers';
-import { loginDeps } from '../login-deps';
+import { loginContext } from '../login-context';
 import { sendSignInFailure } from './failure';
 import { startDashboardSession } from './start-session';
 
@@ -18,7 +18,7 @@ type Form = { email?: unknown; state?: unknown; csrf?: unknown } | undefined;
  * to the CLI login's Authorize page; without, it starts a dashboard session.
  */
 export async function devSignInRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.post<{ Body: Form }>('/auth/sign-in', pageSecurity, async (request, reply) => {
     // Off: the route does not exist for this server (404 in the envelope, like any unknown route).

@@ -4,7 +4,7 @@ import { ServiceError } from '../../errors/service-error';
 import { sendPage } from '../../http/page';
 
 /**
- * What to do after a refused sign-in. §Authentication rule 4: a suspended account (`ACCOUNT_BLOCKED`) is refused
+ * What to do after a refused sign-in. spec/rules.md "Authentication" rule 4: a suspended account (`ACCOUNT_BLOCKED`) is refused
  * however often it retries, so it is never told to sign in again; a CLI session that is unknown, used or expired
  * is, since a new `svc login` starts a fresh one.
  */

@@ -6,7 +6,7 @@ import { fail } from '../../errors/service-error';
 import { sendPage } from '../../http/page';
 import { pageSecurity } from '../../http/security-headers';
 import { cookieHeader, readCookie } from '../../http/session-cookie';
-import { loginDeps } from '../login-deps';
+import { loginContext } from '../login-context';
 import { sendSignInFailure } from './failure';
 import { oidcStateCookie } from './sign-in-page';
 import { startDashboardSession } from './start-session';
@@ -20,7 +20,7 @@ const text = (value: unknown) => (typeof value === 'string' && value !== '' ? va
  * validates the ID token, then starts a dashboard session, or shows the CLI login's user code and Authorize button.
  */
 export async function oidcCallbackRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.get<{ Querystring: Query }>('/auth/callback', pageSecurity, async (request, reply) => {
     const provider = app.svc.signIn.identityProvider;

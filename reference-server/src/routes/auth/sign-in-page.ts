@@ -7,10 +7,10 @@ import { issueFormToken } from '../../http/form-token';
 import { sendPage } from '../../http/page';
 import { pageSecurity } from '../../http/security-headers';
 import { cookieHeader } from '../../http/session-cookie';
-import { loginDeps } from '../login-deps';
+import { loginContext } from '../login-context';
 import { sendSignInFailure } from './failure';
 
-/** Ties the OpenID Connect callback to the browser that began the sign-in (login CSRF, RFC 6749 §10.12). */
+/** Ties the OpenID Connect callback to the browser that began the sign-in (login CSRF, RFC 6749 section 10.12). */
 export const oidcStateCookie = 'svc_oidc_state';
 
 type Query = { state?: string; provider?: string };
@@ -21,7 +21,7 @@ type Query = { state?: string; provider?: string };
  * When both are on, the form offers the issuer too (`?provider=oidc`).
  */
 export async function signInPageRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.get<{ Querystring: Query }>('/auth/sign-in', pageSecurity, async (request, reply) => {
     const state = typeof request.query.state === 'string' && request.query.state !== '' ? request.query.state : undefined;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { fail } from '../../errors/service-error';
-import { loginDeps } from '../login-deps';
+import { loginContext } from '../login-context';
 import { createDashboardSession } from '../../domain/login/dashboard-session';
 import { issueIdToken } from '../../domain/login/id-token';
-import { issuerOf } from '../../domain/login/deps';
+import { issuerOf } from '../../domain/login/context';
 import { createAccountWithWorkspace } from '../../store/new-account';
 import { findAccountById, findWorkspaceIdOfProgram, upsertMembership } from '../../store/accounts';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -27,7 +27,7 @@ function integerField(body: Record<string, unknown>, name: string): number {
 
 /** Test-control: accounts, id-tokens, dashboard sessions, memberships. */
 export async function accountControlRoutes(app: FastifyInstance): Promise<void> {
-  const deps = loginDeps(app);
+  const deps = loginContext(app);
 
   app.post<{ Body: Body }>('/_test/accounts', async (request, reply) => {
     const body = objectBody(request.body);

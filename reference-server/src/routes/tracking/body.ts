@@ -10,7 +10,7 @@ export function stringField(body: Body, name: string): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** `additional_data.test_mode` and `additional_data.program_id` (§What the service does, item 6). */
+/** `additional_data.test_mode` and `additional_data.program_id` (spec/rules.md "What the service does", item 6). */
 export function testModeOf(body: Body): TestMode {
   const extra = objectBody(body.additional_data);
   const programId = extra.program_id;

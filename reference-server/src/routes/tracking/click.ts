@@ -4,7 +4,7 @@ import { fail } from '../../errors/service-error';
 import { checkRotation, findProgramByKey } from '../../http/program-key';
 import { parseBearer } from '../../domain/login/bearer';
 import { objectBody, originOf, stringField, testModeOf } from './body';
-import { domainDeps } from '../domain-deps';
+import { domainContext } from '../domain-context';
 
 /** POST /api/v1/track/click (no credential; browser-callable). */
 export async function clickRoute(app: FastifyInstance): Promise<void> {
@@ -12,14 +12,14 @@ export async function clickRoute(app: FastifyInstance): Promise<void> {
     const body = objectBody(request.body);
     const affiliateUrl = stringField(body, 'affiliate_url');
     if (affiliateUrl === undefined) throw fail('clickUrlRequired');
-    // A click never needs a key; one is read only for the test-mode program_id check (§Errors 403).
+    // A click never needs a key; one is read only for the test-mode program_id check (spec/rules.md "Errors" 403).
     const bearer = parseBearer(request.headers.authorization);
     const keyProgram = bearer.kind === 'token' ? await findProgramByKey(app.svc.store, bearer.token) : undefined;
-    // §Authentication rule 5 holds for every request with the key: notices before the deadline, 401 after.
+    // spec/rules.md "Authentication" rule 5 holds for every request with the key: notices before the deadline, 401 after.
     if (keyProgram) checkRotation(request, keyProgram, app.svc.clock);
     const existingClickId = stringField(body, 'click_id');
     const origin = originOf(request.headers);
-    const result = await recordClick(domainDeps(app, request), {
+    const result = await recordClick(domainContext(app, request), {
       affiliateUrl,
       mode: testModeOf(body),
       ...(existingClickId === undefined ? {} : { existingClickId }),

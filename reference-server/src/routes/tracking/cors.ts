@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 const exposed = 'X-Request-ID, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 /**
- * CORS for the browser-callable routes (click, lead; §Authentication rule 6). The preflight cannot name a
+ * CORS for the browser-callable routes (click, lead; spec/rules.md "Authentication" rule 6). The preflight cannot name a
  * program (it has no body), so it allows any origin (spec/openapi.yaml `Preflight`, **Decision**); the program's
  * allowed origins are enforced on the request itself, which answers 403 without an allow header.
  */

@@ -5,7 +5,7 @@ import { checkRotation, findProgramByKey } from '../../http/program-key';
 import { parseBearer } from '../../domain/login/bearer';
 import type { Program } from '../../store/schema';
 import { objectBody, originOf, stringField, testModeOf } from './body';
-import { domainDeps } from '../domain-deps';
+import { domainContext } from '../domain-context';
 
 /**
  * POST /api/v1/track/lead. Server mode with a valid Bearer key; browser mode with no header or an empty token
@@ -26,7 +26,7 @@ export async function leadRoute(app: FastifyInstance): Promise<void> {
     const customerKey = stringField(body, 'customer_key');
     const email = stringField(body, 'email');
     const origin = originOf(request.headers);
-    const result = await recordLead(domainDeps(app, request), {
+    const result = await recordLead(domainContext(app, request), {
       mode: testModeOf(body),
       ...(keyProgram ? { keyProgram } : {}),
       ...(clickId === undefined ? {} : { clickId }),

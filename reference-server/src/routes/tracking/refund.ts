@@ -3,7 +3,7 @@ import { recordRefund } from '../../domain/tracking/refund';
 import { fail } from '../../errors/service-error';
 import { keyProgramOf, programKeyHook } from '../../http/program-key';
 import { objectBody, stringField } from './body';
-import { domainDeps } from '../domain-deps';
+import { domainContext } from '../domain-context';
 
 /** POST /api/v1/track/refund (Bearer program key; an empty token answers `Invalid API token`). */
 export async function refundRoute(app: FastifyInstance): Promise<void> {
@@ -16,7 +16,7 @@ export async function refundRoute(app: FastifyInstance): Promise<void> {
     const reason = body.reason;
     if (reason !== undefined && reason !== 'refund' && reason !== 'chargeback') throw fail('refundReasonInvalid');
     const note = stringField(body, 'refund_reason');
-    const result = await recordRefund(domainDeps(app, request), {
+    const result = await recordRefund(domainContext(app, request), {
       program,
       transactionId,
       ...(reason === undefined ? {} : { reason }),

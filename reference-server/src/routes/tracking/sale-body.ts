@@ -4,7 +4,7 @@ import { maxAmountCents } from '../../domain/commissions/limits';
 import { stringField, testModeOf, type Body } from './body';
 
 const dayMs = 86_400_000;
-/** §Limits: `occurred_at` not older than 30 days, not more than 5 minutes in the future. */
+/** spec/rules.md "Limits": `occurred_at` not older than 30 days, not more than 5 minutes in the future. */
 const maxAgeMs = 30 * dayMs;
 const maxAheadMs = 5 * 60_000;
 const isoWithOffset = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
@@ -22,7 +22,7 @@ export interface ParsedSale {
   livemode?: boolean;
 }
 
-/** The sale body, checked in the order of §Message catalogue (400 and 422 track sale); throws the first failure. */
+/** The sale body, checked in the order of spec/rules.md "Message catalogue" (400 and 422 track sale); throws the first failure. */
 export function parseSaleBody(body: Body, now: number): ParsedSale {
   const { test } = testModeOf(body);
   const transactionId = body.transaction_id;
@@ -46,7 +46,7 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
 
   const customerKey = stringField(body, 'customer_key');
   const clickId = stringField(body, 'click_id');
-  // A test sale with neither is recorded unattributed (§POST /api/v1/track/sale).
+  // A test sale with neither is recorded unattributed (spec/rules.md "POST /api/v1/track/sale").
   if (!test && customerKey === undefined && clickId === undefined) throw fail('saleIdentifierRequired');
   return {
     test,
@@ -62,7 +62,7 @@ export function parseSaleBody(body: Body, now: number): ParsedSale {
   };
 }
 
-/** ISO 8601 with a UTC offset, a real calendar date, within the §Limits bounds; epoch ms. */
+/** ISO 8601 with a UTC offset, a real calendar date, within the spec/rules.md "Limits" bounds; epoch ms. */
 export function parseOccurredAt(value: unknown, now: number): number {
   const invalid = () => fail('saleOccurredAtInvalid');
   if (typeof value !== 'string') throw invalid();

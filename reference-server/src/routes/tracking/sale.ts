@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordSale } from '../../domain/tracking/sale';
 import { keyProgramOf, programKeyHook } from '../../http/program-key';
 import { objectBody } from './body';
-import { domainDeps } from '../domain-deps';
+import { domainContext } from '../domain-context';
 import { parseSaleBody } from './sale-body';
 
 /** POST /api/v1/track/sale (Bearer program key; server only). Errors carry `error.code`. */
@@ -11,7 +11,7 @@ export async function saleRoute(app: FastifyInstance): Promise<void> {
   app.post('/api/v1/track/sale', { config, onRequest: programKeyHook(app, 'sale') }, async (request) => {
     const program = keyProgramOf(request);
     const sale = parseSaleBody(objectBody(request.body), app.svc.clock.now());
-    const result = await recordSale(domainDeps(app, request), { ...sale, program, source: 'api' });
+    const result = await recordSale(domainContext(app, request), { ...sale, program, source: 'api' });
     return {
       success: true,
       sale_id: result.saleId,

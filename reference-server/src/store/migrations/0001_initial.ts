@@ -106,7 +106,7 @@ export function initialMigration(dialect: Dialect) {
         .addColumn('program_id', sql.raw(big), (c) => c.notNull())
         .addColumn('customer_id', sql.raw(big))
         .addColumn('partner_id', sql.raw(big))
-        // §Resources/Sale record: processor_event_id is unique globally, not per program.
+        // spec/rules.md "Resources/Sale record": processor_event_id is unique globally, not per program.
         .addColumn('processor_event_id', 'text', (c) => c.notNull().unique())
         .addColumn('amount_cents', sql.raw(big), (c) => c.notNull())
         .addColumn('currency', 'text', (c) => c.notNull())

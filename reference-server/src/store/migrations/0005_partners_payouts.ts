@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db';
 
 /**
- * Partners people sign in as, and paying them (issue 17). A partner gains an `email` (the join with the account
+ * Partners people sign in as, and paying them. A partner gains an `email` (the join with the account
  * that signs in to the partner view) and a `status` (`suspended` refuses its links' clicks). A commission gains
  * `paid_at` (a payout marked it paid) and `clawback_settled_at` (a commission reversed after payment, netted by a
  * later payout). Indexes serve the per-partner reads: links and commissions by program and partner, partners by email.

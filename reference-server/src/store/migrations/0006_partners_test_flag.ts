@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * `partners.is_test`: 1 for the test partner that the CLI's test clicks go through (`domain/cli/test-fixture.ts`),
- * flagged like every other test record (§What the service does, item 6) so that no list, export or payout takes it
+ * flagged like every other test record (spec/rules.md "What the service does", item 6) so that no list, export or payout takes it
  * for one of the program's partners. Fixtures created before this migration are recognised by their link
  * (`svc-test-<program id>`) and flagged too.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db';
 
 /**
- * The commission lifecycle (issue 32):
+ * The commission lifecycle:
  * - `programs.commission_hold_days` (0 to 365) and `min_payout_cents`, both 0 by default so nothing changes until set;
  * - `commissions.due_at`: when a stored `pending` commission becomes payable (created_at + the hold); the existing
  *   ones were due when created;

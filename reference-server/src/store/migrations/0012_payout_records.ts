@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db';
 
 /**
- * Payouts as records and per-partner terms (issue 32). A `payouts` row is what the owner recorded paying one partner:
+ * Payouts as records and per-partner terms. A `payouts` row is what the owner recorded paying one partner:
  * totals per currency (JSON, written once), reference, method, note and who. A commission gains `payout_id` (the
  * payout that paid it) and `clawback_payout_id` (the payout that netted it after a refund). A partner gains its own
  * `commission_type` and `commission_rate` (both null: the program's). (`programs.min_payout_cents` is 0011's.)

@@ -26,7 +26,7 @@ export function isCommissionType(value: string): value is CommissionType {
   return (commissionTypes as readonly string[]).includes(value);
 }
 
-/** `commission_rate` is a positive number (§CLI errors); checked here so a typo never reaches the service. */
+/** `commission_rate` is a positive number (spec/rules.md "CLI errors"); checked here so a typo never reaches the service. */
 export function parseRate(value: string): number | undefined {
   const trimmed = value.trim();
   if (!/^\d+(\.\d+)?$|^\.\d+$/.test(trimmed)) return undefined;

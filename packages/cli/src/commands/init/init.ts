@@ -56,7 +56,7 @@ export async function init(ctx: Context, flags: InitFlags): Promise<void> {
 }
 
 /**
- * §CLI errors, init 500: "the program may still have been created; list programs before retrying". The
+ * spec/rules.md "CLI errors", init 500: "the program may still have been created; list programs before retrying". The
  * listing is shown (and put in the `--json` error document) before the retry advice.
  */
 async function afterFailedInit(ctx: Context, client: Svc, token: string, name: string, error: SvcInternalServerError): Promise<void> {

@@ -1,4 +1,4 @@
-/** The server side (§What the service does, item 9: sales from a server only), with `@svc/server`. */
+/** The server side (spec/rules.md "What the service does", item 9: sales from a server only), with `@svc/server`. */
 export function serverSnippet(baseUrl: string): string {
   return [
     "import { Svc } from '@svc/server';",

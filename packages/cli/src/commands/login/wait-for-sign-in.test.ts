@@ -41,7 +41,7 @@ describe('waitForSignIn (real reference server, injected sleep)', () => {
     expect(login).toMatchObject({ account_id, email: 'poll@example.com', token: expect.stringMatching(/^svc_login_/) });
   });
 
-  it('signs in although the poll that hands out the token first answers 500 (§Errors/Status codes: retry with backoff)', async () => {
+  it('signs in although the poll that hands out the token first answers 500 (spec/rules.md "Errors/Status codes": retry with backoff)', async () => {
     const { account_id } = await server.control.createAccount();
     const { data: session } = await client.cli.authStart();
     const login = await waitForSignIn(client, {

@@ -5,7 +5,7 @@ import { CommandFailure } from '../../cli/failures';
 export type CompletedLogin = Required<Pick<CliAuthPollResponse['data'], 'token' | 'token_expires_at' | 'account_id' | 'email'>> &
   Pick<CliAuthPollResponse['data'], 'advertiser_id'>;
 
-/** §Limits: a CLI login session expires after 5 minutes. */
+/** spec/rules.md "Limits": a CLI login session expires after 5 minutes. */
 export const loginSessionMs = 5 * 60_000;
 
 export interface WaitOptions {
@@ -27,7 +27,7 @@ export const expiredFailure = () =>
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Polls `auth/poll` every `poll_interval_seconds` until the session is complete (§CLI routes: the token comes
+ * Polls `auth/poll` every `poll_interval_seconds` until the session is complete (spec/rules.md "CLI routes": the token comes
  * once, on the first poll after sign-in) or expired. The server's clock decides expiry; the local deadline
  * only stops a CLI talking to a server that never answers `expired`.
  */
@@ -53,7 +53,7 @@ export async function waitForSignIn(client: Svc, options: WaitOptions): Promise<
   }
 }
 
-/** §CLI errors, poll 400 `Session already consumed`: another process took this session's token. */
+/** spec/rules.md "CLI errors", poll 400 `Session already consumed`: another process took this session's token. */
 function consumedFailure(error: unknown): CommandFailure | undefined {
   if (!(error instanceof SvcBadRequestError) || error.code !== catalogue.pollSessionConsumed.clientCode) return undefined;
   return new CommandFailure(

@@ -51,7 +51,7 @@ const testId = (prefix: string) => `${prefix}${randomBytes(8).toString('hex')}`;
  * `POST /cli/test-event`, except the steps that continue an earlier one, so that click → lead → sale is one
  * customer's real funnel: a lead after `svc test click` is that click's signup and a sale after `svc test lead` is
  * that customer's, both sent in test mode through the tracking routes a backend uses (`svc.track.lead`,
- * `svc.track.sale`, §What the service does, item 6). The trail lives in the config file, per service and program.
+ * `svc.track.sale`, spec/rules.md "What the service does", item 6). The trail lives in the config file, per service and program.
  */
 export async function testEvent(ctx: Context, apiKey: string, kind: TestKind): Promise<void> {
   const { output } = ctx;

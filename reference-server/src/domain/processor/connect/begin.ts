@@ -4,7 +4,7 @@ import { fail } from '../../../errors/service-error';
 import type { Role } from '../../../store/accounts';
 import { insertConnectState } from '../../../store/processor-connect-states';
 import type { Account, Program } from '../../../store/schema';
-import type { DomainDeps } from '../../deps';
+import type { DomainContext } from '../../context';
 import { hashToken } from '../../login/opaque-token';
 
 /** How long the owner has between leaving for Stripe and coming back (as a sign-in attempt). */
@@ -16,7 +16,7 @@ export const connectStateMs = 10 * 60_000;
  * hashed, then Stripe's OAuth authorize URL (Stripe Connect, standard accounts: `scope=read_write`).
  */
 export async function beginStripeConnect(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   connect: StripeConnectConfig | undefined,
   request: { account: Account; program: Program; role: Role; redirectUri: string },
 ): Promise<URL> {

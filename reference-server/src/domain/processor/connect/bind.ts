@@ -2,7 +2,7 @@ import { moveProcessorAccount } from '../../../store/processor-connections';
 import { isUniqueViolation } from '../../../store/unique-violation';
 import { systemActor, type Actor } from '../../audit/actor';
 import { recordAudit } from '../../audit/record';
-import type { DomainDeps } from '../../deps';
+import type { DomainContext } from '../../context';
 
 /**
  * Binds the account Stripe named to the program, moved from any program that held it, with the audit entries in
@@ -10,7 +10,7 @@ import type { DomainDeps } from '../../deps';
  * the account. Two binds of one account at once: one fails on the UNIQUE column and runs again, so the later wins.
  */
 export async function bindProcessorAccount(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   programId: number,
   account: string,
   by: Actor,

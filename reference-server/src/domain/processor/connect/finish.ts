@@ -4,7 +4,7 @@ import { findConnectState, useConnectState } from '../../../store/processor-conn
 import type { Account } from '../../../store/schema';
 import { accountActor } from '../../audit/actor';
 import { requireMembership } from '../../dashboard/access';
-import type { DomainDeps } from '../../deps';
+import type { DomainContext } from '../../context';
 import { hashToken } from '../../login/opaque-token';
 import { connectStateMs } from './begin';
 import { bindProcessorAccount } from './bind';
@@ -24,7 +24,7 @@ export interface ConnectCallback {
  * bound to the program, moved from any program that held it (`bind.ts`, with its audit entries). Answers the program id.
  */
 export async function finishStripeConnect(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainContext, 'db' | 'clock'>,
   connect: StripeConnectConfig,
   account: Account,
   callback: ConnectCallback,

@@ -6,7 +6,7 @@ import { findProgramById } from '../../../store/programs';
 import { isUniqueViolation } from '../../../store/unique-violation';
 import { invalid, notFound, nullableInteger, objectBody, optionalString, requiredInteger } from './fields';
 
-/** Test-control: partners, referral links, and turning a link off and on (§Resources/Referral link). */
+/** Test-control: partners, referral links, and turning a link off and on (spec/rules.md "Resources/Referral link"). */
 export async function partnerLinkControlRoutes(app: FastifyInstance): Promise<void> {
   const db = () => app.svc.store.db;
 

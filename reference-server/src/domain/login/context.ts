@@ -5,7 +5,7 @@ import type { WorkspaceCreators } from '../programs/creators';
 import type { IdentityProvider } from './identity-provider';
 
 /** What the sign-in rules need from the server (passed in; the domain never reaches into Fastify). */
-export interface LoginDeps {
+export interface LoginContext {
   store: Store;
   clock: Clock;
   faults: Faults;
@@ -21,4 +21,4 @@ export interface LoginDeps {
   workspaceCreators: WorkspaceCreators;
 }
 
-export const issuerOf = async (deps: LoginDeps) => ({ secret: await deps.serverKey(), issuer: deps.publicUrl, now: deps.clock.now() });
+export const issuerOf = async (deps: LoginContext) => ({ secret: await deps.serverKey(), issuer: deps.publicUrl, now: deps.clock.now() });

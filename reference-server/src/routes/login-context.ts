@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { LoginDeps } from '../domain/login/deps';
+import type { LoginContext } from '../domain/login/context';
 
 /** The sign-in rules' dependencies, read from `app.svc` at call time (the test clock may be swapped). */
-export function loginDeps(app: FastifyInstance): () => LoginDeps {
+export function loginContext(app: FastifyInstance): () => LoginContext {
   return () => ({
     store: app.svc.store,
     clock: app.svc.clock,

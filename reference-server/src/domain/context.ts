@@ -3,7 +3,7 @@ import type { Clock } from '../clock';
 import type { Faults } from '../faults';
 import type { Database } from '../store/schema';
 
-/** Where a rule logs what it swallows (a metrics failure after a sale, §POST /api/v1/track/sale). */
+/** Where a rule logs what it swallows (a metrics failure after a sale, spec/rules.md "POST /api/v1/track/sale"). */
 export interface DomainLog {
   error(details: object, message: string): void;
 }
@@ -12,7 +12,7 @@ export interface DomainLog {
  * What every domain rule needs, passed in (the domain never reaches into Fastify): the store, THE clock
  * (every time rule reads it), the armed faults (test control) and optionally a log.
  */
-export interface DomainDeps {
+export interface DomainContext {
   db: Kysely<Database>;
   clock: Clock;
   faults: Faults;

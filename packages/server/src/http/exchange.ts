@@ -1,0 +1,84 @@
+import { apiError, errorPage, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
+import { redact, type SvcLogEvent } from '../logging/log';
+import { readWarning } from '../warnings/warnings';
+import { parseRetryAfter, readMeta, type ResponseMeta } from './meta';
+import type { Transport } from './transport';
+
+/** What one attempt sends; each attempt has its own `X-Request-ID`. */
+export interface Attempt {
+  method: string;
+  /** Without the query string, which may hold a login session's `state`: this is what logs and errors show. */
+  url: string;
+  query: string;
+  token: string | undefined;
+  body: object | undefined;
+  requestId: string;
+}
+
+/** How an attempt ended: the 2xx JSON body, or the error (with the status when the service answered). */
+export type Answer = { body: object; meta: ResponseMeta } | { error: SvcError; status: number | undefined };
+
+/** A log event of the attempt, without what every event of it has. */
+export type EventDetails = SvcLogEvent extends infer E
+  ? E extends SvcLogEvent
+    ? Omit<E, 'method' | 'url' | 'attempt' | 'requestId'>
+    : never
+  : never;
+
+/**
+ * Sends one attempt and reads its answer whole. Key-rotation warnings reach `onWarning` whatever the status. A fetch
+ * that fails after the deadline aborted it is a timeout; any other failure to get an answer is a network error.
+ */
+export async function exchange(
+  transport: Transport,
+  attempt: Attempt,
+  signal: AbortSignal,
+  log: (event: EventDetails) => void,
+): Promise<Answer> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': attempt.requestId };
+  if (attempt.token) headers.authorization = `Bearer ${attempt.token}`;
+  if (attempt.body !== undefined) headers['content-type'] = 'application/json';
+  log({ type: 'request', headers: redact(headers) });
+  const started = Date.now();
+  let response: Response;
+  let text: string;
+  try {
+    response = await (transport.fetch ?? globalThis.fetch)(attempt.url + attempt.query, {
+      method: attempt.method,
+      headers,
+      body: attempt.body === undefined ? undefined : JSON.stringify(attempt.body),
+      signal,
+    });
+    text = await response.text();
+  } catch (cause) {
+    return { error: noAnswer(transport, attempt, cause, signal.aborted), status: undefined };
+  }
+  const { status } = response;
+  const meta = readMeta(response.headers, attempt.requestId);
+  log({ type: 'response', status, durationMs: Date.now() - started });
+  const body = parse(text);
+  const warning = readWarning(body, response.headers, meta.requestId);
+  if (warning) transport.onWarning(warning);
+  if (response.ok && body && typeof body === 'object') return { body, meta };
+  const error = response.ok
+    ? new SvcApiError(status, body, meta, undefined, transport.baseUrl)
+    : apiError(status, body, meta, parseRetryAfter(response.headers.get('retry-after'), Date.now()), transport.baseUrl);
+  return { error, status };
+}
+
+/** The body as JSON, or as text when it is not JSON (a proxy's page): the error keeps it either way. */
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function noAnswer(transport: Transport, attempt: Attempt, cause: unknown, timedOut: boolean): SvcError {
+  const meta = { requestId: attempt.requestId, rateLimit: undefined };
+  const options = { cause, docsUrl: errorPage(transport.baseUrl, timedOut ? 'timeout' : 'network_error') };
+  return timedOut
+    ? new SvcTimeoutError(`No response within the ${transport.timeout} ms deadline`, meta, options)
+    : new SvcNetworkError(`Network failure: ${(cause as Error).message} (${attempt.method} ${attempt.url})`, meta, options);
+}

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { coalesced, eachKey, listParameter } from './coalesced';
-import { compiled, insertRow } from './compiled';
+import { coalesced, eachKey, listParameter } from './engine/coalesced';
+import { compiled, insertRow } from './engine/compiled';
 import type { Click, Database } from './schema';
 
 type Db = Kysely<Database>;

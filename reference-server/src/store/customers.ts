@@ -1,8 +1,8 @@
 import { CompiledQuery, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
-import { coalesced, eachKey, listParameter } from './coalesced';
-import { compiled, compiledFamily, insertRow } from './compiled';
-import { heldInsertsOf } from './deferred-inserts';
+import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './engine/batch-reads';
+import { coalesced, eachKey, listParameter } from './engine/coalesced';
+import { compiled, compiledFamily, insertRow } from './engine/compiled';
+import { heldInsertsOf } from './engine/deferred-inserts';
 import type { Customer, CustomersTable, Database } from './schema';
 
 type Db = Kysely<Database>;
@@ -106,7 +106,7 @@ export function findCustomerByKey(db: Db, programId: number, isTest: boolean, ke
 }
 
 /**
- * What a sale's batch reads in advance, with its other sales' (store/batch-reads.ts): the customer by key, else by
+ * What a sale's batch reads in advance, with its other sales' (store/engine/batch-reads.ts): the customer by key, else by
  * click (a key that finds no customer falls back to the click, read then).
  */
 export function saleCustomerRead(
@@ -227,7 +227,7 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
  *
  * In a combined batch that read the customer in advance (`saleCustomerRead`), the answer comes from that read and
  * the sales of the batch before this one, and the update is held and written with the batch's other conversions
- * (store/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch, and
+ * (store/engine/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch, and
  * batches run one at a time, so the batch's read stays true while it runs.
  */
 export async function markConverted(db: Db, customer: Customer, occurredAt: number, now: number): Promise<boolean> {

@@ -29,14 +29,14 @@ function answerOf(answer: JoinedAnswer | undefined): QueryResult<unknown> {
 
 interface Entry {
   query: CompiledQuery;
-  /** The statement as text with its values written in (store/literals.ts), when it can share a text; else undefined. */
+  /** The statement as text with its values written in (store/engine/literals.ts), when it can share a text; else undefined. */
   text: string | undefined;
   /** Undefined for a deferred statement: nobody waits for its answer; its error reaches the statements after it. */
   settle?: { resolve(result: QueryResult<unknown>): void; reject(error: unknown): void };
 }
 
 /**
- * PostgreSQL batch connections (store/group-commit.ts): fewer round trips for the same statements. A statement
+ * PostgreSQL batch connections (store/engine/group-commit.ts): fewer round trips for the same statements. A statement
  * whose answer the batch does not wait for (its `begin`, the advisory lock, the held rows' inserts) is deferred; the
  * next statement the batch does wait for (its reads in advance, its `commit`) goes with every statement deferred or
  * asked for before it in the same turn, as one text of several statements (the simple query protocol takes them in
@@ -133,7 +133,7 @@ const byConnection = new WeakMap<DatabaseConnection, RoundTrips>();
 
 /**
  * Routes `connection`'s statements through its `RoundTrips` (once per connection; PostgreSQL batch connections
- * only, store/group-commit.ts). Wrappers added later (store/deferred-inserts.ts) run above it.
+ * only, store/engine/group-commit.ts). Wrappers added later (store/engine/deferred-inserts.ts) run above it.
  */
 export function joinRoundTrips(connection: DatabaseConnection): void {
   if (byConnection.has(connection)) return;
@@ -145,7 +145,7 @@ export function joinRoundTrips(connection: DatabaseConnection): void {
 /** Sends `query` with `connection`'s next statement that is waited for, instead of now (see `RoundTrips`). */
 export function deferStatement(connection: DatabaseConnection, query: CompiledQuery): void {
   const roundTrips = byConnection.get(connection);
-  if (!roundTrips) throw new Error('statements are deferred on a batch connection only (store/group-commit.ts)');
+  if (!roundTrips) throw new Error('statements are deferred on a batch connection only (store/engine/group-commit.ts)');
   roundTrips.defer(query);
 }
 

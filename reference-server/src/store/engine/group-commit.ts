@@ -3,10 +3,10 @@ import { batchConnectionOf, enterBatch } from './batch-connection';
 import { readInAdvance, type ReadInAdvance } from './batch-reads';
 import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } from './batch-ids';
 import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
-import type { Dialect } from './db';
+import type { Dialect } from '../db';
 import { collectMetrics, MetricDeltas } from './metrics';
 import { deferStatement, joinRoundTrips, statementRefused } from './round-trips';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -34,7 +34,7 @@ const ROLLBACK = CompiledQuery.raw('rollback');
 class BatchSteps {
   /** Opens a batch run request by request (the first request's savepoint included). */
   readonly start: CompiledQuery[];
-  /** Opens a combined batch: no savepoints (one statement each: on PostgreSQL they are deferred, store/round-trips.ts). */
+  /** Opens a combined batch: no savepoints (one statement each: on PostgreSQL they are deferred, store/engine/round-trips.ts). */
   readonly startCombined: CompiledQuery[];
   private readonly next: Record<'ok' | 'failed', CompiledQuery[]>;
   private readonly last: Record<'ok' | 'failed', CompiledQuery[]>;
@@ -64,7 +64,7 @@ class BatchSteps {
 
 interface Job {
   work: (trx: Db) => Promise<unknown>;
-  /** What the request asks a combined batch to read for it in advance (store/batch-reads.ts). */
+  /** What the request asks a combined batch to read for it in advance (store/engine/batch-reads.ts). */
   reads: ReadInAdvance[];
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -83,7 +83,7 @@ interface Job {
  * (none is stored). The writes of one request commit together (a sale with its commission and outbox rows:
  * crash.test.ts). Each COMMIT flushes the pages (SQLite) or WAL records (PostgreSQL) of a batch once, instead of
  * once per request. The requests' metric changes are summed and written once, last in the batch (`MetricDeltas`,
- * store/metrics.ts), in a fixed order.
+ * store/engine/metrics.ts), in a fixed order.
  *
  * One batch runs at a time. On PostgreSQL it runs on one pooled connection, and `opening` (an advisory lock on the
  * schema, held to the end of the transaction) makes the servers sharing a database take turns batch by batch: two
@@ -104,13 +104,13 @@ export class GroupCommit {
     private readonly db: Db,
     private readonly steps: BatchSteps,
     private readonly placeholders: Placeholders,
-    /** Each batch's source of new sales' and commissions' ids (store/batch-ids.ts). */
+    /** Each batch's source of new sales' and commissions' ids (store/engine/batch-ids.ts). */
     private readonly ids: () => IdSource,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
 
-  /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/round-trips.ts). */
+  /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/engine/round-trips.ts). */
   private get joined(): boolean {
     return this.placeholders === 'numbered';
   }
@@ -153,9 +153,9 @@ export class GroupCommit {
   /**
    * Combined batches (BENCHMARKS.md, "Combined batches"): every request of the batch runs in one transaction with
    * no savepoint of its own, its plain inserts held back and written per table as multi-row inserts
-   * (store/deferred-inserts.ts), the metric sums last (on PostgreSQL held too, so that they share the rows'
+   * (store/engine/deferred-inserts.ts), the metric sums last (on PostgreSQL held too, so that they share the rows'
    * statements). Before the first request, the batch reads what its requests asked it to read in advance
-   * (store/batch-reads.ts). `settled` when every request is settled here.
+   * (store/engine/batch-reads.ts). `settled` when every request is settled here.
    *
    * When a request throws, the transaction rolls back whole and nothing of it is stored. A request that held no
    * rows is settled with its error once the others went through `runApart`, as `runApart` would have settled it (it
@@ -197,7 +197,7 @@ export class GroupCommit {
         // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
         if (this.joined) held.holdAll = true;
         await metrics.write(trx);
-        // PostgreSQL: the held rows go with the `commit`, in its round trip (store/round-trips.ts).
+        // PostgreSQL: the held rows go with the `commit`, in its round trip (store/engine/round-trips.ts).
         await writeHeldInserts(trx, this.joined ? deferStatement : undefined);
         committing = true;
       });
@@ -269,7 +269,7 @@ export class GroupCommit {
   /**
    * `body` in a transaction on one connection of the store, opened by `start` (which begins it: one round trip with
    * the batch's first commands on PostgreSQL; `deferStart`: sent with the batch's first statement that is waited
-   * for, store/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
+   * for, store/engine/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
    */
   private async transaction(start: CompiledQuery[], deferStart: boolean, body: (trx: Db) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
@@ -315,7 +315,7 @@ export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?:
  * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (both stores attach one in
  * `store/db.ts`); its metric changes are written last, from memory, so they never fail halfway through a request.
  * `work` must use `trx` only: the store's connection is the batch's until COMMIT. `reads`: what a combined batch
- * reads for it in advance, with the other requests' (store/batch-reads.ts).
+ * reads for it in advance, with the other requests' (store/engine/batch-reads.ts).
  */
 export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
   const writer = writers.get(db);

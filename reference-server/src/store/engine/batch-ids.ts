@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { batchConnectionOf } from './batch-connection';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -11,7 +11,7 @@ export type IdTable = 'sales' | 'commissions';
  * Where a group-commit batch takes the ids of new sales and commissions. A sale's and its commission's ids go into
  * other rows and into the answer, so an insert that had to return its id (`RETURNING`) could not be held back and
  * cost a statement of its own (on PostgreSQL a round trip). Taken first, the id is known and the insert is a plain
- * one, held with the batch's others (store/deferred-inserts.ts, BENCHMARKS.md, "The hot path, fourth pass", item 1).
+ * one, held with the batch's others (store/engine/deferred-inserts.ts, BENCHMARKS.md, "The hot path, fourth pass", item 1).
  */
 export interface IdSource {
   take(trx: Db, table: IdTable): Promise<number>;

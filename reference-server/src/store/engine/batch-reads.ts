@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
 /**
- * What a combined group-commit batch knows by key while its requests run (store/group-commit.ts, `runCombined`):
+ * What a combined group-commit batch knows by key while its requests run (store/engine/group-commit.ts, `runCombined`):
  * a row, `null` for no row, nothing (undefined) for a key it was not told about. Kept per batch transaction, so
  * a batch run request by request (or any other transaction) knows nothing: there a request rolled back to its
  * savepoint would leave its `set` behind, so the caller reads or writes as it would without.
@@ -45,7 +45,7 @@ export class BatchAnswers<K, V> {
  * names its keys when it queues (`writeTransaction`'s `reads`), and reads the answers from memory while it runs
  * (`lookup`). The batch runs alone (the advisory lock on PostgreSQL, the one connection on SQLite), so what it read
  * holds for it as long as only it changes those rows; a request that changes one says so with `set` (or `forget`),
- * for the requests after it. Described as a coalesced lookup is (store/coalesced.ts): `read` answers the rows among
+ * for the requests after it. Described as a coalesced lookup is (store/engine/coalesced.ts): `read` answers the rows among
  * `keys`, `keyOf` names a key and `keyOfRow` a row by the key that found it.
  */
 export class BatchRead<K, V> {
@@ -106,7 +106,7 @@ export async function readInAdvance(trx: Db, wanted: ReadInAdvance[]): Promise<v
     if (keys) keys.push(key);
     else byRead.set(read, [key]);
   }
-  // Side by side: on PostgreSQL they share one round trip (store/round-trips.ts). Every read settles before the first
+  // Side by side: on PostgreSQL they share one round trip (store/engine/round-trips.ts). Every read settles before the first
   // failure is thrown, so none is still running when the batch rolls back.
   const settled = await Promise.allSettled([...byRead].map(([read, keys]) => read.load(trx, keys)));
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;

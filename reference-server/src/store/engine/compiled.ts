@@ -2,7 +2,7 @@ import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 
 import { batchConnectionOf } from './batch-connection';
 import { heldInsertsOf } from './deferred-inserts';
 import { prepareText } from './prepared';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -39,7 +39,7 @@ export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Co
       byDialect.set(dialect, query);
     }
     const bound = bind(query, args);
-    // In a group-commit batch, straight to its connection (store/batch-connection.ts).
+    // In a group-commit batch, straight to its connection (store/engine/batch-connection.ts).
     return batchConnectionOf(db)?.executeQuery(bound) ?? db.executeQuery(bound);
   };
 }
@@ -88,7 +88,7 @@ const insertFamily = compiledFamily<Record<string, unknown>, unknown, { table: k
 /**
  * Inserts `row` into `table` through a query compiled once per column set; `returningId`: resolves to the new id.
  * In a combined group-commit batch a plain insert is held back and written with the batch's other rows of that
- * table in one multi-row insert (store/deferred-inserts.ts).
+ * table in one multi-row insert (store/engine/deferred-inserts.ts).
  */
 export async function insertRow<T extends keyof Database>(
   db: Db,

@@ -1,17 +1,17 @@
 import { CompiledQuery, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { insertClick } from './clicks';
+import { insertClick } from '../clicks';
 import { insertRow } from './compiled';
-import { openStore, uniqueSchemaName, type Store } from './db';
-import { insertEvent } from './events';
+import { openStore, uniqueSchemaName, type Store } from '../db';
+import { insertEvent } from '../events';
 import { heldInsertsOf } from './deferred-inserts';
 import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
-import { findSaleByTransactionId, insertSale } from './sales';
-import { endConnectionWhileItSleeps, sentTexts } from './postgres.fixture';
-import { saleRow } from './rows.fixture';
-import { isUniqueViolation } from './unique-violation';
+import { findSaleByTransactionId, insertSale } from '../sales';
+import { endConnectionWhileItSleeps, sentTexts } from '../postgres.fixture';
+import { saleRow } from '../rows.fixture';
+import { isUniqueViolation } from '../unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Currency } from '@svc/types';
 import { compiled, compiledFamily } from './compiled';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -68,7 +68,7 @@ interface DailyKey {
 }
 
 /**
- * Metric changes held back to the end of a group-commit batch (store/group-commit.ts) and written there, summed, in
+ * Metric changes held back to the end of a group-commit batch (store/engine/group-commit.ts) and written there, summed, in
  * the batch's own transaction before its COMMIT: one upsert per program, day and partner instead of two to four per
  * request. Counters add and "last seen" times keep the last value in batch order, so the rows end exactly as if each
  * request had written its own (§Resources, program metrics maintained incrementally). A request that fails rolls
@@ -132,7 +132,7 @@ export class MetricDeltas {
 
 const sorted = <V>(map: Map<string, V>) => [...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
-/** The deltas of the request running in a batch's transaction, by that transaction (set by store/group-commit.ts). */
+/** The deltas of the request running in a batch's transaction, by that transaction (set by store/engine/group-commit.ts). */
 const collecting = new WeakMap<Db, MetricDeltas>();
 
 export function collectMetrics(trx: Db, deltas: MetricDeltas | undefined): void {

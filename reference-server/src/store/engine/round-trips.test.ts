@@ -1,9 +1,9 @@
 import { CompiledQuery, sql, type DatabaseConnection } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, uniqueSchemaName, type Store } from './db';
-import { endConnectionWhileItSleeps } from './postgres.fixture';
+import { openStore, uniqueSchemaName, type Store } from '../db';
+import { endConnectionWhileItSleeps } from '../postgres.fixture';
 import { deferStatement, joinRoundTrips, JOINED, statementRefused } from './round-trips';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;

@@ -1,6 +1,6 @@
 import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult } from 'kysely';
 import { batchConnectionOf } from './batch-connection';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -45,7 +45,7 @@ interface Group {
 }
 
 /**
- * The plain inserts (no `RETURNING`) of a combined group-commit batch (store/group-commit.ts, "Combined batches"),
+ * The plain inserts (no `RETURNING`) of a combined group-commit batch (store/engine/group-commit.ts, "Combined batches"),
  * held back and written as multi-row inserts, per table and column set: on PostgreSQL a batch of clicks costs three
  * inserts (one round trip each) instead of three per click (BENCHMARKS.md, "Combined batches").
  *
@@ -61,14 +61,14 @@ export class DeferredInserts {
   private readonly inserts = new Map<string, Group[]>();
   /**
    * A write of held rows failed. The error reached whichever statement set the write off, in whichever request:
-   * it belongs to none of them (store/group-commit.ts runs the batch again, request by request).
+   * it belongs to none of them (store/engine/group-commit.ts runs the batch again, request by request).
    */
   failed = false;
   /** Rows ever held: a request that holds rows and then throws may owe its error to one of them (`runCombined`). */
   added = 0;
   /**
    * Statements other than reads that went to the database while rows were held: with `added`, whether a part of a
-   * request wrote anything (`behindSavepoint` in store/group-commit.ts).
+   * request wrote anything (`behindSavepoint` in store/engine/group-commit.ts).
    */
   direct = 0;
 
@@ -307,7 +307,7 @@ export function heldInsertsOf(db: Db): DeferredInserts | undefined {
 
 function connectionOf(trx: Db): DatabaseConnection {
   const connection = batchConnectionOf(trx);
-  if (!connection) throw new Error('inserts are held in a group-commit batch only (store/group-commit.ts)');
+  if (!connection) throw new Error('inserts are held in a group-commit batch only (store/engine/group-commit.ts)');
   return connection;
 }
 
@@ -335,7 +335,7 @@ function ownExecute(connection: DatabaseConnection): Execute {
   return unwrapped;
 }
 
-/** Starts holding the plain inserts of `trx`, a combined batch (store/group-commit.ts), in `held`. */
+/** Starts holding the plain inserts of `trx`, a combined batch (store/engine/group-commit.ts), in `held`. */
 export function holdInserts(trx: Db, held: DeferredInserts): void {
   const connection = connectionOf(trx);
   ownExecute(connection);
@@ -345,7 +345,7 @@ export function holdInserts(trx: Db, held: DeferredInserts): void {
 
 /**
  * Writes what `trx` still holds and stops holding: later inserts of the transaction run at once. `defer`: hands
- * each statement to it instead of running it (PostgreSQL: they go with the batch's `commit`, store/round-trips.ts).
+ * each statement to it instead of running it (PostgreSQL: they go with the batch's `commit`, store/engine/round-trips.ts).
  */
 export async function writeHeldInserts(trx: Db, defer?: (connection: DatabaseConnection, query: CompiledQuery) => void): Promise<void> {
   byTransaction.delete(trx);

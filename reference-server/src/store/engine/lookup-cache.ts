@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 /**
  * The hot path's lookups (a link by short code, a program by key hash, a program by id, the program's settings

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type AliasedExpression, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
 import { inTransaction } from './batch-connection';
-import type { Database } from './schema';
+import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -16,7 +16,7 @@ interface Pending<R> {
 
 /**
  * A lookup by key that many requests ask at once (the lead's customer and click, a processor payment's sale; a sale's
- * own reads are made by its batch, store/batch-reads.ts):
+ * own reads are made by its batch, store/engine/batch-reads.ts):
  * on PostgreSQL, the keys asked for outside a transaction in one turn of the event loop are read by one statement,
  * run on the next turn (BENCHMARKS.md, "The hot path, fourth pass", item 3): one round trip for a batch of requests instead of one
  * each. Each caller sees the database as it was at some moment after it asked, as with a read of its own.
@@ -30,7 +30,7 @@ interface Pending<R> {
  */
 export function coalesced<K, R>(options: {
   read: (db: Db, keys: K[]) => Promise<R[]>;
-  /** The lookup of one key (a statement prepared once, store/compiled.ts). */
+  /** The lookup of one key (a statement prepared once, store/engine/compiled.ts). */
   readOne: (trx: Db, key: K) => Promise<R | undefined>;
   keyOf: (key: K) => string;
   keyOfRow: (row: R) => string;
@@ -84,7 +84,7 @@ type KeyLookup<O> = (matches: (column: string) => Expression<SqlBool>) => {
 
 /**
  * The rows `lookup` finds for each key of a list, in one statement text whatever the list's length, so that it is
- * compiled and prepared once (store/compiled.ts); `list` is the compiled query's slot for `listParameter`'s value.
+ * compiled and prepared once (store/engine/compiled.ts); `list` is the compiled query's slot for `listParameter`'s value.
  * Each lookup is by a unique key.
  *
  * PostgreSQL: one index lookup per key, a lateral join over `unnest($1::text[])` whose `limit 1` keeps the planner

@@ -1,10 +1,6 @@
 import type { Currency } from '@svc/types';
-import type { Kysely } from 'kysely';
-import { batchId } from './engine/batch-ids';
-import { insertRow } from './engine/compiled';
-import type { Commission, Database } from './schema';
-
-type Db = Kysely<Database>;
+import { batchId, insertRow, type Db } from './engine';
+import type { Commission } from './schema';
 
 /** In a group-commit batch the id is taken first (store/engine/batch-ids.ts), so the insert can be held with the batch's others. */
 export async function insertCommission(

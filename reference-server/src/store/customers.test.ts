@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findCustomerByKey, insertCustomer, markConverted, saleCustomerRead, updateCustomer } from './customers';
 import { openStore, uniqueSchemaName, type Store } from './db';
-import { writeTransaction } from './engine/group-commit';
+import { writeTransaction } from './engine';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;

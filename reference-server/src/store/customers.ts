@@ -1,11 +1,18 @@
-import { CompiledQuery, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './engine/batch-reads';
-import { coalesced, eachKey, listParameter } from './engine/coalesced';
-import { compiled, compiledFamily, insertRow } from './engine/compiled';
-import { heldInsertsOf } from './engine/deferred-inserts';
-import type { Customer, CustomersTable, Database } from './schema';
-
-type Db = Kysely<Database>;
+import { CompiledQuery, type Insertable, type Updateable } from 'kysely';
+import {
+  BatchAnswers,
+  BatchRead,
+  inAdvance,
+  type ReadInAdvance,
+  coalesced,
+  eachKey,
+  listParameter,
+  compiled,
+  compiledFamily,
+  insertRow,
+  type Db,
+} from './engine';
+import type { Customer, CustomersTable } from './schema';
 
 const byClick = compiled<{ clickId: string }, Customer>((db, $) =>
   db.selectFrom('customers').selectAll().where('click_id', '=', $('clickId')),
@@ -235,7 +242,7 @@ export async function markConverted(db: Db, customer: Customer, occurredAt: numb
   if (customer.converted_at !== null) return false;
   const keepStatus = customer.status === 'provisional_lead';
   const known = conversions.known(db, customer.id);
-  const held = heldInsertsOf(db);
+  const held = db.batch?.held;
   if (known && held) {
     if (known === 'converted') return false;
     conversions.set(db, customer.id, 'converted');

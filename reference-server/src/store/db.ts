@@ -15,8 +15,8 @@ import { auditLogMigration } from './migrations/0010_audit_log';
 import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
 import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { startCheckpointer } from './checkpoint/start';
-import { attachGroupCommit } from './engine/group-commit';
-import { attachLookupCache, LookupCache, writesCachedTables } from './engine/lookup-cache';
+import { attachEngine } from './engine';
+import { LookupCache, writesCachedTables } from './engine/lookup-cache';
 import { preparedName } from './engine/prepared';
 import { JOINED, statementRefused, type JoinedAnswer } from './engine/round-trips';
 import type { Database } from './schema';
@@ -69,8 +69,7 @@ async function openSqlite(file: string): Promise<Store> {
   const lookups = new LookupCache(undefined);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });
   await migrate(db, 'sqlite');
-  attachLookupCache(db, lookups);
-  attachGroupCommit(db, { dialect: 'sqlite' });
+  attachEngine(db, { dialect: 'sqlite', cache: lookups });
   const stopCheckpointer = file === ':memory:' ? async () => undefined : startCheckpointer(sqlite, file);
   return {
     db,
@@ -134,10 +133,10 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
-  attachLookupCache(db, lookups);
   // One batch at a time per schema, across every server using it (store/engine/group-commit.ts).
-  attachGroupCommit(db, {
+  attachEngine(db, {
     dialect: 'postgres',
+    cache: lookups,
     opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`,
   });
   const listener = listenForChanges(url.toString(), channel, lookups);

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { insertRow } from './engine/compiled';
+import { insertRow } from './engine';
 import type { Database, EventsTable } from './schema';
 
 /** One record per tracking request (§Events); the dashboard's event feed. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { cachedLookup } from './engine/lookup-cache';
+import { cachedLookup } from './engine';
 import type { Database, ReferralLink } from './schema';
 
 type Db = Kysely<Database>;

@@ -1,6 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
-import { compiled } from './engine/compiled';
-import { cachedLookup } from './engine/lookup-cache';
+import { compiled, cachedLookup } from './engine';
 import type { Database, Partner, PartnerInvitation } from './schema';
 
 type Db = Kysely<Database>;

@@ -1,11 +1,17 @@
-import type { Insertable, Kysely } from 'kysely';
-import { batchId } from './engine/batch-ids';
-import { BatchRead, inAdvance, type ReadInAdvance } from './engine/batch-reads';
-import { coalesced, eachKey, listParameter } from './engine/coalesced';
-import { compiled, insertRow } from './engine/compiled';
-import type { Database, Sale, SalesTable } from './schema';
-
-type Db = Kysely<Database>;
+import type { Insertable } from 'kysely';
+import {
+  batchId,
+  BatchRead,
+  inAdvance,
+  type ReadInAdvance,
+  coalesced,
+  eachKey,
+  listParameter,
+  compiled,
+  insertRow,
+  type Db,
+} from './engine';
+import type { Sale, SalesTable } from './schema';
 
 type SaleOfTransaction = Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency' | 'processor_event_id'>;
 

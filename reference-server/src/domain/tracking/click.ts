@@ -3,7 +3,7 @@ import { fail } from '../../errors/service-error';
 import { insertClick } from '../../store/clicks';
 import { findCustomerByClick, insertCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/engine/group-commit';
+import { writeTransaction } from '../../store/engine';
 import { findLinkForClick } from '../../store/links';
 import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';

@@ -2,7 +2,7 @@ import { fail } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
 import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/engine/group-commit';
+import { writeTransaction } from '../../store/engine';
 import { findProgramById } from '../../store/programs';
 import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';

@@ -2,7 +2,7 @@ import type { Currency } from '@svc/types';
 import { fail, ServiceError } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey, markConverted, saleCustomerRead } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { behindSavepoint, writeTransaction } from '../../store/engine/group-commit';
+import { behindSavepoint, writeTransaction } from '../../store/engine';
 import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';

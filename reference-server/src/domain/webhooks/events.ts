@@ -10,8 +10,7 @@ import type {
 } from '@svc/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
-import { inTransaction, storeOfBatch } from '../../store/engine/batch-connection';
-import { cachedLookup } from '../../store/engine/lookup-cache';
+import { inTransaction, storeOfBatch, cachedLookup } from '../../store/engine';
 import { enabledWebhookEndpoints, insertWebhookEvent } from '../../store/webhooks';
 import { maxAttempts, testEventAttempts } from './schedule';
 import { newMessageId } from './signature';

@@ -1,41 +1,43 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../schema';
-
-type Db = Kysely<Database>;
+import type { Db } from './batch';
 
 /**
- * What a combined group-commit batch knows by key while its requests run (store/engine/group-commit.ts, `runCombined`):
- * a row, `null` for no row, nothing (undefined) for a key it was not told about. Kept per batch transaction, so
- * a batch run request by request (or any other transaction) knows nothing: there a request rolled back to its
- * savepoint would leave its `set` behind, so the caller reads or writes as it would without.
+ * What a combined group-commit batch knows by key while its requests run (store/engine/group-commit.ts,
+ * `runCombined`): a row, `null` for no row, nothing (undefined) for a key it was not told about. Kept in the batch
+ * (`Batch.answers`, store/engine/batch.ts), so a batch run request by request (or any other transaction) knows
+ * nothing: there a request rolled back to its savepoint would leave its `set` behind, so the caller reads or writes
+ * as it would without.
  */
 export class BatchAnswers<K, V> {
-  private readonly answers = new WeakMap<Db, Map<K, V | null>>();
+  private of(db: Db): Map<K, V | null> | undefined {
+    return db.batch?.answers.get(this) as Map<K, V | null> | undefined;
+  }
 
-  /** Whether `trx` is a batch that holds answers (a combined batch that read in advance). */
-  holds(trx: Db): boolean {
-    return this.answers.has(trx);
+  /** Whether `db` is a batch that holds answers (a combined batch that read in advance). */
+  holds(db: Db): boolean {
+    return this.of(db) !== undefined;
   }
 
   /** The batch's answer for `key`: a row, null (none), or undefined when it has none (read the database instead). */
-  known(trx: Db, key: K): V | null | undefined {
-    return this.answers.get(trx)?.get(key);
+  known(db: Db, key: K): V | null | undefined {
+    return this.of(db)?.get(key);
   }
 
   /** Changes the answer for the requests after this one, in a batch that holds answers already (else nothing). */
-  set(trx: Db, key: K, value: V | null): void {
-    this.answers.get(trx)?.set(key, value);
+  set(db: Db, key: K, value: V | null): void {
+    this.of(db)?.set(key, value);
   }
 
   /** Forgets every answer of the batch: a write the answers do not follow (a lead's change to a customer). */
-  forget(trx: Db): void {
-    this.answers.delete(trx);
+  forget(db: Db): void {
+    db.batch?.answers.delete(this);
   }
 
   /** Adds answers learnt from a read in advance (the conversions of the customers it found); known ones stay. */
-  learn(trx: Db, entries: Iterable<[K, V | null]>): void {
-    let answers = this.answers.get(trx);
-    if (!answers) this.answers.set(trx, (answers = new Map<K, V | null>()));
+  learn(db: Db, entries: Iterable<[K, V | null]>): void {
+    const batch = db.batch;
+    if (!batch) return;
+    let answers = this.of(db);
+    if (!answers) batch.answers.set(this, (answers = new Map<K, V | null>()));
     for (const [key, value] of entries) if (!answers.has(key)) answers.set(key, value);
   }
 }

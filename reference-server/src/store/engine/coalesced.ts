@@ -1,8 +1,5 @@
-import { PostgresAdapter, sql, type AliasedExpression, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { inTransaction } from './batch-connection';
-import type { Database } from '../schema';
-
-type Db = Kysely<Database>;
+import { PostgresAdapter, sql, type AliasedExpression, type Compilable, type Expression, type SqlBool } from 'kysely';
+import { inTransaction, type Db } from './batch';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -35,10 +32,11 @@ export function coalesced<K, R>(options: {
   keyOf: (key: K) => string;
   keyOfRow: (row: R) => string;
 }): (db: Db, key: K) => Promise<R | undefined> {
-  const pending = new WeakMap<Db, Pending<R>>();
+  // This lookup's keys of the turn are kept in the store's engine, under this key (store/engine/store-engine.ts).
+  const self = {};
 
-  async function flush(db: Db, batch: Pending<R>): Promise<void> {
-    pending.delete(db);
+  async function flush(db: Db, coalescing: Map<object, unknown>, batch: Pending<R>): Promise<void> {
+    coalescing.delete(self);
     const names = [...batch.keys.keys()];
     for (let at = 0; at < names.length; at += MAX_KEYS) {
       const chunk = names.slice(at, at + MAX_KEYS);
@@ -59,12 +57,14 @@ export function coalesced<K, R>(options: {
   }
 
   return (db, key) => {
-    if (inTransaction(db) || !isPostgres(db)) return options.readOne(db, key);
-    let batch = pending.get(db);
+    const engine = db.engine;
+    if (!engine || engine.dialect !== 'postgres' || inTransaction(db)) return options.readOne(db, key);
+    const coalescing = engine.coalescing;
+    let batch = coalescing.get(self) as Pending<R> | undefined;
     if (!batch) {
       const created: Pending<R> = { keys: new Map(), waiters: new Map() };
-      pending.set(db, created);
-      setImmediate(() => void flush(db, created));
+      coalescing.set(self, created);
+      setImmediate(() => void flush(db, coalescing, created));
       batch = created;
     }
     const name = options.keyOf(key);

@@ -5,7 +5,6 @@ import { insertClick } from '../clicks';
 import { insertRow } from './compiled';
 import { openStore, uniqueSchemaName, type Store } from '../db';
 import { insertEvent } from '../events';
-import { heldInsertsOf } from './deferred-inserts';
 import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
 import { findSaleByTransactionId, insertSale } from '../sales';
@@ -226,7 +225,7 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
         // that holds the commit, so that nobody can say whether it committed. Held first, so that it comes early in
         // the text, in the part of it PostgreSQL shows.
         if (endConnection && n === 11) {
-          heldInsertsOf(trx)!.holdStatement('events', 'wait', [], () => CompiledQuery.raw(SLEEP));
+          trx.batch.held!.holdStatement('events', 'wait', [], () => CompiledQuery.raw(SLEEP));
         }
         await insertEvent(trx, event(n));
         return n;

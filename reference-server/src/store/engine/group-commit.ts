@@ -1,14 +1,12 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { batchConnectionOf, enterBatch } from './batch-connection';
-import { readInAdvance, type ReadInAdvance } from './batch-reads';
-import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } from './batch-ids';
-import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
-import type { Dialect } from '../db';
-import { collectMetrics, MetricDeltas } from './metrics';
-import { deferStatement, joinRoundTrips, statementRefused } from './round-trips';
 import type { Database } from '../schema';
-
-type Db = Kysely<Database>;
+import { Batch, enter, type Db, type Tx } from './batch';
+import type { IdSource } from './batch-ids';
+import { readInAdvance, type ReadInAdvance } from './batch-reads';
+import { DeferredInserts, type Placeholders } from './deferred-inserts';
+import { MetricDeltas } from './metrics';
+import { statementRefused } from './round-trips';
+import { OTHER } from './statement';
 
 /** The savepoint commands, written once: they run several times per tracking request (no builder, no compile). */
 const savepointCommands = (name: string) => ({
@@ -31,7 +29,7 @@ const ROLLBACK = CompiledQuery.raw('rollback');
  * several statements in one text when it carries no parameters, as these do not. SQLite prepares one statement at
  * a time, and its commands cost no round trip.
  */
-class BatchSteps {
+export class BatchSteps {
   /** Opens a batch run request by request (the first request's savepoint included). */
   readonly start: CompiledQuery[];
   /** Opens a combined batch: no savepoints (one statement each: on PostgreSQL they are deferred, store/engine/round-trips.ts). */
@@ -63,7 +61,7 @@ class BatchSteps {
 }
 
 interface Job {
-  work: (trx: Db) => Promise<unknown>;
+  work: (tx: Tx) => Promise<unknown>;
   /** What the request asks a combined batch to read for it in advance (store/engine/batch-reads.ts). */
   reads: ReadInAdvance[];
   resolve(value: unknown): void;
@@ -101,7 +99,7 @@ export class GroupCommit {
   private combine = true;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Database>,
     private readonly steps: BatchSteps,
     private readonly placeholders: Placeholders,
     /** Each batch's source of new sales' and commissions' ids (store/engine/batch-ids.ts). */
@@ -115,7 +113,7 @@ export class GroupCommit {
     return this.placeholders === 'numbered';
   }
 
-  run<T>(work: (trx: Db) => Promise<T>, reads: ReadInAdvance[]): Promise<T> {
+  run<T>(work: (tx: Tx) => Promise<T>, reads: ReadInAdvance[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, reads, resolve: (value) => resolve(value as T), reject, attempts: 0 });
       this.schedule();
@@ -173,13 +171,14 @@ export class GroupCommit {
     let committing = false;
     try {
       await this.transaction(this.steps.startCombined, this.joined, async (trx) => {
-        holdInserts(trx, held);
+        const batch = trx.batch;
+        batch.held = held;
         await readInAdvance(
           trx,
           jobs.flatMap((job) => job.reads),
         );
         const metrics = new MetricDeltas();
-        collectMetrics(trx, metrics);
+        batch.metrics = metrics;
         try {
           for (const job of jobs) {
             const heldBefore = held.added;
@@ -192,13 +191,13 @@ export class GroupCommit {
             }
           }
         } finally {
-          collectMetrics(trx, undefined);
+          batch.metrics = undefined;
         }
         // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
         if (this.joined) held.holdAll = true;
         await metrics.write(trx);
         // PostgreSQL: the held rows go with the `commit`, in its round trip (store/engine/round-trips.ts).
-        await writeHeldInserts(trx, this.joined ? deferStatement : undefined);
+        await batch.writeHeld(this.joined);
         committing = true;
       });
     } catch (error) {
@@ -232,7 +231,7 @@ export class GroupCommit {
         const metrics = new MetricDeltas();
         for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
-          collectMetrics(trx, own);
+          trx.batch.metrics = own;
           job.attempts++;
           job.done = undefined;
           try {
@@ -241,10 +240,10 @@ export class GroupCommit {
             job.done = { ok: false, error };
             if (isLockConflict(error) && job.attempts < this.maxAttempts) again.push(job);
           } finally {
-            collectMetrics(trx, undefined);
+            trx.batch.metrics = undefined;
           }
           // Released, or rolled back to its savepoint (its writes gone); the next request's savepoint opened.
-          for (const command of this.steps.after(job.done.ok, index < jobs.length - 1)) await trx.executeQuery(command);
+          for (const command of this.steps.after(job.done.ok, index < jobs.length - 1)) await trx.batch.execute(command, OTHER);
           if (job.done.ok) metrics.merge(own);
         }
         // The batch's metric changes, summed, in its transaction: they commit with the requests or not at all.
@@ -271,22 +270,24 @@ export class GroupCommit {
    * the batch's first commands on PostgreSQL; `deferStart`: sent with the batch's first statement that is waited
    * for, store/engine/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
    */
-  private async transaction(start: CompiledQuery[], deferStart: boolean, body: (trx: Db) => Promise<void>): Promise<void> {
+  private async transaction(start: CompiledQuery[], deferStart: boolean, body: (tx: Tx) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
-      await enterBatch(trx, this.db);
-      takeIdsFrom(trx, this.ids());
-      const connection = batchConnectionOf(trx)!;
-      if (this.joined) joinRoundTrips(connection);
+      const connection = await trx.getExecutor().provideConnection(async (held) => held);
+      const batch = new Batch(this.db, connection, this.ids(), this.joined);
+      const { tx, release } = enter(trx, batch);
       try {
         for (const command of start) {
-          if (deferStart) deferStatement(connection, command);
-          else await trx.executeQuery(command);
+          if (deferStart) batch.defer(command);
+          else await batch.execute(command, OTHER);
         }
-        await body(trx);
-        await trx.executeQuery(COMMIT);
+        await body(tx);
+        await batch.execute(COMMIT, OTHER);
       } catch (error) {
-        await trx.executeQuery(ROLLBACK).catch(() => undefined);
+        batch.discard();
+        await batch.execute(ROLLBACK, OTHER).catch(() => undefined);
         throw error;
+      } finally {
+        release();
       }
     });
   }
@@ -298,27 +299,14 @@ function isLockConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-const writers = new WeakMap<Db, GroupCommit>();
-
 /**
- * `opening`: a statement run first in every batch's transaction (PostgreSQL: the advisory lock). On PostgreSQL the
- * batch's commands share round trips (`BatchSteps`) and held inserts number their parameters.
+ * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (store/db.ts attaches one
+ * to both stores: store/engine/store-engine.ts); its metric changes are written last, from memory, so they never fail
+ * halfway through a request. `work` must use `tx` only: the store's connection is the batch's until COMMIT.
+ * `reads`: what a combined batch reads for it in advance, with the other requests' (store/engine/batch-reads.ts).
  */
-export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?: string }): void {
-  const postgres = options.dialect === 'postgres';
-  const blocks = new SequenceBlocks();
-  const ids = postgres ? () => blocks : () => new AutoincrementCounters();
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids));
-}
-
-/**
- * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (both stores attach one in
- * `store/db.ts`); its metric changes are written last, from memory, so they never fail halfway through a request.
- * `work` must use `trx` only: the store's connection is the batch's until COMMIT. `reads`: what a combined batch
- * reads for it in advance, with the other requests' (store/engine/batch-reads.ts).
- */
-export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
-  const writer = writers.get(db);
+export function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
+  const writer = db.engine?.writer;
   if (!writer) throw new Error('writeTransaction needs a store opened by openStore (store/db.ts)');
   return writer.run(work, reads);
 }
@@ -334,11 +322,11 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, reads
  * each behind its own savepoint, where this function opens a real one.
  */
 export async function behindSavepoint<T>(
-  trx: Db,
+  tx: Tx,
   name: 'commission',
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  const held = heldInsertsOf(trx);
+  const held = tx.batch.held;
   if (held) {
     const writes = held.added + held.direct;
     try {
@@ -349,14 +337,14 @@ export async function behindSavepoint<T>(
     }
   }
   const commands = savepoint[name];
-  await trx.executeQuery(commands.open);
+  await tx.batch.execute(commands.open, OTHER);
   try {
     const value = await work();
-    await trx.executeQuery(commands.release);
+    await tx.batch.execute(commands.release, OTHER);
     return { ok: true, value };
   } catch (error) {
-    await trx.executeQuery(commands.rollback);
-    await trx.executeQuery(commands.release);
+    await tx.batch.execute(commands.rollback, OTHER);
+    await tx.batch.execute(commands.release, OTHER);
     return { ok: false, error };
   }
 }

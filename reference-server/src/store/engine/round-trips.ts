@@ -1,4 +1,4 @@
-import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import { CompiledQuery, type QueryResult } from 'kysely';
 import pg from 'pg';
 import { inlined } from './literals';
 import { writesCachedTables } from './lookup-cache';
@@ -50,7 +50,7 @@ interface Entry {
  * a literal, or a write the lookup cache must hear of) runs alone, in its turn. With nothing deferred, statements run
  * at once, as without this class.
  */
-class RoundTrips {
+export class RoundTrips {
   private pending: Entry[] = [];
   private flushing: Promise<void> | undefined;
 
@@ -127,26 +127,6 @@ function joinable(query: CompiledQuery): string | undefined {
   // One statement per entry, so that the answers match them: a text with `;` anywhere is taken for several.
   if (query.sql.includes(';') || writesCachedTables(query.sql)) return undefined;
   return inlined(query);
-}
-
-const byConnection = new WeakMap<DatabaseConnection, RoundTrips>();
-
-/**
- * Routes `connection`'s statements through its `RoundTrips` (once per connection; PostgreSQL batch connections
- * only, store/engine/group-commit.ts). Wrappers added later (store/engine/deferred-inserts.ts) run above it.
- */
-export function joinRoundTrips(connection: DatabaseConnection): void {
-  if (byConnection.has(connection)) return;
-  const roundTrips = new RoundTrips(connection.executeQuery.bind(connection));
-  byConnection.set(connection, roundTrips);
-  connection.executeQuery = ((query: CompiledQuery) => roundTrips.run(query)) as DatabaseConnection['executeQuery'];
-}
-
-/** Sends `query` with `connection`'s next statement that is waited for, instead of now (see `RoundTrips`). */
-export function deferStatement(connection: DatabaseConnection, query: CompiledQuery): void {
-  const roundTrips = byConnection.get(connection);
-  if (!roundTrips) throw new Error('statements are deferred on a batch connection only (store/engine/group-commit.ts)');
-  roundTrips.defer(query);
 }
 
 /**

@@ -101,3 +101,43 @@ describe(`customer conversions in group-commit batches on ${url.split(':')[0]}`,
     expect(await Promise.all([read('a|1|b'), read('c'), read('nobody'), read('c')])).toEqual(['a|1|b', 'c', null, 'c']);
   });
 });
+
+describe.runIf(url.startsWith('postgres'))('two servers on one PostgreSQL schema', () => {
+  let other: Store | undefined;
+  afterEach(async () => other?.close());
+
+  it("run their batches side by side, and a sale whose customer the other's batch converted meanwhile is no conversion", async () => {
+    const schema = uniqueSchemaName();
+    store = await openStore(url, { pgSchema: schema, dropSchemaOnClose: true });
+    other = await openStore(url, { pgSchema: schema });
+    await insertCustomer(store.db, customer('a', 'lead'));
+    const sale = (db: Store['db'], at: number, before?: Promise<unknown>) =>
+      writeTransaction(
+        db,
+        async (trx) => {
+          // Read in advance while the customer was open; converted by the other server before this sale goes on.
+          const read = (await findCustomerByKey(trx, 1, false, 'a'))!;
+          await before;
+          return markConverted(trx, read, at, at);
+        },
+        saleCustomerRead(1, false, 'a', undefined),
+      );
+    let convertedElsewhere!: Promise<boolean>;
+    const waiting = new Promise<void>((started) => {
+      setImmediate(() => {
+        // This server's batch is open and waits: the other server's batch commits meanwhile (no lock between them).
+        convertedElsewhere = sale(other!.db, 20);
+        started();
+      });
+    });
+    const here = sale(
+      store.db,
+      10,
+      waiting.then(() => convertedElsewhere),
+    );
+    expect(await here).toBe(false);
+    expect(await convertedElsewhere).toBe(true);
+    const row = await store.db.selectFrom('customers').select(['status', 'converted_at']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'converted', converted_at: 20 });
+  });
+});

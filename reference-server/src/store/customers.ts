@@ -209,8 +209,13 @@ const conversionOf = (customer: Customer): [number, Conversion] => [customer.id,
 const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) => CompiledQuery> = {
   numbered: (rows) =>
     CompiledQuery.raw(
-      `update "customers" set "converted_at" = v.converted_at, "updated_at" = v.updated_at, ` +
+      `update "customers" set "updated_at" = v.updated_at, ` +
         `"status" = case when v.keep_status then "customers"."status" else 'converted' end ` +
+        // Read open in advance, but another server's batch may have converted it since (no lock between servers):
+        // then this statement fails, and the batch runs again request by request, each sale converting only a
+        // customer still open (`convert`). Not a constant, so that PostgreSQL cannot raise it while planning.
+        `, "converted_at" = case when "customers"."converted_at" is null then v.converted_at ` +
+        `else cast('svc: stale conversion of customer ' || v.id as int8) end ` +
         `from unnest($1::int8[], $2::int8[], $3::int8[], $4::bool[]) as v(id, converted_at, updated_at, keep_status) ` +
         // The ids again as an array: by their index, whatever the planner makes of the table's size (joined alone,
         // a table of a few thousand customers was read whole for every batch: BENCHMARKS.md, "The hot path, sixth
@@ -234,8 +239,10 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
  *
  * In a combined batch that read the customer in advance (`saleCustomerRead`), the answer comes from that read and
  * the sales of the batch before this one, and the update is held and written with the batch's other conversions
- * (store/engine/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch, and
- * batches run one at a time, so the batch's read stays true while it runs.
+ * (store/engine/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch; a
+ * server runs its batches one at a time, so within it the batch's read stays true while it runs. Another server's
+ * batch may convert the customer meanwhile: the held statement then fails rather than convert it twice
+ * (`conversionStatement`), and the sale runs again alone.
  */
 export async function markConverted(db: Db, customer: Customer, occurredAt: number, now: number): Promise<boolean> {
   // Set once and never cleared: a customer read converted is converted still, and the update would change nothing.

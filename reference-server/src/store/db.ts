@@ -133,12 +133,8 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
-  // One batch at a time per schema, across every server using it (store/engine/group-commit.ts).
-  attachEngine(db, {
-    dialect: 'postgres',
-    cache: lookups,
-    opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`,
-  });
+  // One batch at a time per server; servers sharing the schema run theirs side by side (store/engine/group-commit.ts).
+  attachEngine(db, { dialect: 'postgres', cache: lookups });
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {
     db,

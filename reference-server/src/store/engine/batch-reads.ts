@@ -45,9 +45,11 @@ export class BatchAnswers<K, V> {
 /**
  * A read a combined group-commit batch makes once for all its requests, before running the first: each request
  * names its keys when it queues (`writeTransaction`'s `reads`), and reads the answers from memory while it runs
- * (`lookup`). The batch runs alone (the advisory lock on PostgreSQL, the one connection on SQLite), so what it read
- * holds for it as long as only it changes those rows; a request that changes one says so with `set` (or `forget`),
- * for the requests after it. Described as a coalesced lookup is (store/engine/coalesced.ts): `read` answers the rows among
+ * (`lookup`). Within a server batches run one at a time, so what it read holds for it as long as only it changes
+ * those rows; a request that changes one says so with `set` (or `forget`), for the requests after it. Another
+ * server's batch may change them meanwhile (PostgreSQL): every write that rests on such a read is checked again by
+ * the database (a unique constraint, a conditional update), and a failed check runs the batch again request by
+ * request (store/engine/group-commit.ts). Described as a coalesced lookup is (store/engine/coalesced.ts): `read` answers the rows among
  * `keys`, `keyOf` names a key and `keyOfRow` a row by the key that found it.
  */
 export class BatchRead<K, V> {

@@ -23,8 +23,8 @@ const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
 
 /**
- * The commands around the requests of a batch. Joined (PostgreSQL), `begin`, the opening statement and the first
- * request's savepoint go in one text, and the command that ends one request's savepoint also opens the next one's:
+ * The commands around the requests of a batch. Joined (PostgreSQL), `begin` and the first request's savepoint go
+ * in one text, and the command that ends one request's savepoint also opens the next one's:
  * one round trip instead of several, each about 100 µs there (BENCHMARKS.md). The simple query protocol takes
  * several statements in one text when it carries no parameters, as these do not. SQLite prepares one statement at
  * a time, and its commands cost no round trip.
@@ -37,10 +37,9 @@ export class BatchSteps {
   private readonly next: Record<'ok' | 'failed', CompiledQuery[]>;
   private readonly last: Record<'ok' | 'failed', CompiledQuery[]>;
 
-  constructor(opening: string | undefined, joined: boolean) {
+  constructor(joined: boolean) {
     const { open, release, rollback } = savepoint.request;
-    const begin = CompiledQuery.raw('begin');
-    const first = opening ? [begin, CompiledQuery.raw(opening)] : [begin];
+    const first = [CompiledQuery.raw('begin')];
     this.last = { ok: [release], failed: [rollback, release] };
     const raw = (...statements: CompiledQuery[]) => CompiledQuery.raw(statements.map((q) => q.sql).join('; '));
     if (joined) {
@@ -83,13 +82,17 @@ interface Job {
  * once per request. The requests' metric changes are summed and written once, last in the batch (`MetricDeltas`,
  * store/engine/metrics.ts), in a fixed order.
  *
- * One batch runs at a time. On PostgreSQL it runs on one pooled connection, and `opening` (an advisory lock on the
- * schema, held to the end of the transaction) makes the servers sharing a database take turns batch by batch: two
- * batches interleaving would hold many requests' rows each and could wait for each other. (Four batches at once per
- * server were measured no faster on this machine: BENCHMARKS.md.) A batch can still meet a transaction outside the
- * group commit (a refund, the dashboard); when PostgreSQL breaks a deadlock (or a serialization failure) by failing
- * a statement of the batch, only that request rolls back to its savepoint, and it runs again in the next batch (at
- * most `maxAttempts` times), never answered in between.
+ * One batch runs at a time per server (four at once per server were measured no faster on this machine:
+ * BENCHMARKS.md). On PostgreSQL it runs on one pooled connection, and the servers sharing a database run theirs
+ * side by side, with no lock between them: what a batch writes cannot depend on another server's batch being
+ * absent. A sale's transaction id is unique by constraint, a conversion read in advance is checked again when
+ * written (store/customers.ts), and a lead's change to its customer is conditional on the customer as read. The
+ * metric upserts come last in every batch, sorted (store/engine/metrics.ts). Two batches (or a batch and a
+ * transaction outside the group commit, a refund, the dashboard) can still wait for each other on rows their
+ * requests touch in request order, or on metric rows whose upserts share one joined statement; when
+ * PostgreSQL breaks such a deadlock (or a serialization failure) by failing a statement of the batch, a combined
+ * batch runs again request by request, and there only the failing request rolls back to its savepoint and runs
+ * again in the next batch (at most `maxAttempts` times), never answered in between.
  */
 export class GroupCommit {
   private queue: Job[] = [];

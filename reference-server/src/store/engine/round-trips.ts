@@ -37,7 +37,7 @@ interface Entry {
 
 /**
  * PostgreSQL batch connections (store/engine/group-commit.ts): fewer round trips for the same statements. A statement
- * whose answer the batch does not wait for (its `begin`, the advisory lock, the held rows' inserts) is deferred; the
+ * whose answer the batch does not wait for (its `begin`, the held rows' inserts) is deferred; the
  * next statement the batch does wait for (its reads in advance, its `commit`) goes with every statement deferred or
  * asked for before it in the same turn, as one text of several statements (the simple query protocol takes them in
  * one message, their values written in as literals): a batch of clicks costs one round trip, a batch of sales two,

@@ -19,14 +19,14 @@ export interface StoreEngine {
 }
 
 /**
- * Attaches the engine to a store opened by store/db.ts. `opening`: a statement run first in every batch's
- * transaction. On PostgreSQL the batch's commands share round trips and held inserts number their parameters.
+ * Attaches the engine to a store opened by store/db.ts. On PostgreSQL the batch's commands share round trips and
+ * held inserts number their parameters.
  */
-export function attachEngine(db: Kysely<Database>, options: { dialect: Dialect; cache: LookupCache; opening?: string }): void {
+export function attachEngine(db: Kysely<Database>, options: { dialect: Dialect; cache: LookupCache }): void {
   const postgres = options.dialect === 'postgres';
   const blocks = new SequenceBlocks();
   const ids = postgres ? () => blocks : () => new AutoincrementCounters();
-  const writer = new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids);
+  const writer = new GroupCommit(db, new BatchSteps(postgres), postgres ? 'numbered' : 'question', ids);
   const engine: StoreEngine = { dialect: options.dialect, writer, cache: options.cache, coalescing: new Map() };
   Object.defineProperty(db, 'engine', { value: engine });
 }

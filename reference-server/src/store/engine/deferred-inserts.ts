@@ -24,6 +24,8 @@ interface Group {
   rows: unknown[][];
   /** A held statement of another kind (`holdStatement`): writes its rows in one statement; else they are inserted. */
   statement?: (rows: unknown[][]) => CompiledQuery;
+  /** A read (a check that fails the batch): a statement of its own, never a `WITH` query, which would not run. */
+  alone?: boolean;
 }
 
 /**
@@ -90,11 +92,17 @@ export class DeferredInserts {
    * Holds one row of a statement that writes many rows at once (a batch's customer conversions, store/customers.ts):
    * written with the held inserts, in one `statement(rows)` per `kind`, under the same rule (`mustWriteBefore`).
    */
-  holdStatement(table: string, kind: string, row: unknown[], statement: (rows: unknown[][]) => CompiledQuery): void {
+  holdStatement(
+    table: string,
+    kind: string,
+    row: unknown[],
+    statement: (rows: unknown[][]) => CompiledQuery,
+    options: { alone?: boolean } = {},
+  ): void {
     const key = `${table}|${kind}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = { table, columns: [], rows: [], statement };
+      group = { table, columns: [], rows: [], statement, alone: options.alone };
       this.groups.set(key, group);
     }
     group.rows.push(row);
@@ -121,10 +129,10 @@ export class DeferredInserts {
   }
 
   private async writeGroups(groups: Group[], run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
-    const statements: { table: string; query: CompiledQuery }[] = [];
+    const statements: { table: string; query: CompiledQuery; alone?: boolean }[] = [];
     for (const group of groups) {
       if (group.statement) {
-        statements.push({ table: group.table, query: group.statement(group.rows) });
+        statements.push({ table: group.table, query: group.statement(group.rows), alone: group.alone });
         continue;
       }
       let at = 0;
@@ -206,23 +214,26 @@ function flat(rows: unknown[][], width: number): unknown[] {
 /**
  * PostgreSQL: the held statements in as few round trips as the rules allow. A pack never holds two statements of
  * one table (a statement cannot see what another of the same text did, and two changing one row would keep only
- * one change), nor more than `MAX_PARAMETERS` parameters; statements of one table stay in their order.
+ * one change), nor more than `MAX_PARAMETERS` parameters; statements of one table stay in their order. A statement
+ * held `alone` (a check that reads) is a pack of its own.
  */
-function packs(statements: { table: string; query: CompiledQuery }[]): CompiledQuery[][] {
+function packs(statements: { table: string; query: CompiledQuery; alone?: boolean }[]): CompiledQuery[][] {
   const result: CompiledQuery[][] = [];
   let pack: CompiledQuery[] = [];
   let tables = new Set<string>();
   let parameters = 0;
-  for (const { table, query } of statements) {
-    if (pack.length > 0 && (tables.has(table) || parameters + query.parameters.length > MAX_PARAMETERS)) {
-      result.push(pack);
-      pack = [];
-      tables = new Set();
-      parameters = 0;
-    }
+  const close = () => {
+    result.push(pack);
+    pack = [];
+    tables = new Set();
+    parameters = 0;
+  };
+  for (const { table, query, alone } of statements) {
+    if (pack.length > 0 && (alone || tables.has(table) || parameters + query.parameters.length > MAX_PARAMETERS)) close();
     pack.push(query);
     tables.add(table);
     parameters += query.parameters.length;
+    if (alone) close();
   }
   if (pack.length > 0) result.push(pack);
   return result;

@@ -31,6 +31,7 @@
 import type { Db } from './batch';
 
 export { inTransaction, type Batch, type Db, type Tx } from './batch';
+export type { DeferredInserts } from './deferred-inserts';
 export { batchId } from './batch-ids';
 export { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
 export { coalesced, eachKey, listParameter } from './coalesced';

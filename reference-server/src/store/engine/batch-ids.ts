@@ -1,4 +1,5 @@
 import { CompiledQuery } from 'kysely';
+import type { Dialect } from '../db';
 import type { Batch, Db } from './batch';
 import { READ } from './statement';
 
@@ -67,4 +68,14 @@ async function readCounter(batch: Batch, table: IdTable): Promise<number> {
 export function batchId(db: Db, table: IdTable): Promise<number> | undefined {
   const batch = db.batch;
   return batch?.ids.take(batch, table);
+}
+
+/**
+ * Where each batch of a store takes its ids: on PostgreSQL the store's sequence blocks, kept across batches; on
+ * SQLite counters read again by each batch.
+ */
+export function idSources(dialect: Dialect): () => IdSource {
+  if (dialect === 'sqlite') return () => new AutoincrementCounters();
+  const blocks = new SequenceBlocks();
+  return () => blocks;
 }

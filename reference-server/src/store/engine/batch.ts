@@ -120,3 +120,8 @@ export function enter(trx: Kysely<Database>, batch: Batch): { tx: Tx; release: (
 export function inTransaction(db: Db): boolean {
   return db.isTransaction || db.batch !== undefined;
 }
+
+/** The store a group-commit batch writes for, when `db` is a batch's transaction (its lookup cache is that store's). */
+export function storeOfBatch(db: Db): Db | undefined {
+  return db.batch?.store;
+}

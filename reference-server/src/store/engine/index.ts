@@ -28,9 +28,7 @@
  * test/tracking, on both stores: a request is answered only once durable; a failing request rolls back alone; one
  * sale under identical concurrent sales; money exact; nothing acknowledged is lost on a crash.
  */
-import type { Db } from './batch';
-
-export { inTransaction, type Batch, type Db, type Tx } from './batch';
+export { inTransaction, storeOfBatch, type Batch, type Db, type Tx } from './batch';
 export type { DeferredInserts } from './deferred-inserts';
 export { batchId } from './batch-ids';
 export { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
@@ -40,8 +38,3 @@ export { behindSavepoint, writeTransaction } from './group-commit';
 export { cachedLookup } from './lookup-cache';
 export { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics, readAmountTotals, readProgramMetrics } from './metrics';
 export { attachEngine } from './store-engine';
-
-/** The store a group-commit batch writes for, when `db` is a batch's transaction (its lookup cache is that store's). */
-export function storeOfBatch(db: Db): Db | undefined {
-  return db.batch?.store;
-}

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db';
 import type { Database } from '../schema';
-import { AutoincrementCounters, SequenceBlocks } from './batch-ids';
+import { idSources } from './batch-ids';
 import { BatchSteps, GroupCommit } from './group-commit';
 import type { LookupCache } from './lookup-cache';
 
@@ -24,9 +24,7 @@ export interface StoreEngine {
  */
 export function attachEngine(db: Kysely<Database>, options: { dialect: Dialect; cache: LookupCache }): void {
   const postgres = options.dialect === 'postgres';
-  const blocks = new SequenceBlocks();
-  const ids = postgres ? () => blocks : () => new AutoincrementCounters();
-  const writer = new GroupCommit(db, new BatchSteps(postgres), postgres ? 'numbered' : 'question', ids);
+  const writer = new GroupCommit(db, new BatchSteps(postgres), postgres ? 'numbered' : 'question', idSources(options.dialect));
   const engine: StoreEngine = { dialect: options.dialect, writer, cache: options.cache, coalescing: new Map() };
   Object.defineProperty(db, 'engine', { value: engine });
 }

@@ -58,8 +58,8 @@ export class DeferredInserts {
 
   /**
    * Hold every plain write, not only inserts (`holdQuery`): set once a batch's requests have run
-   * (store/engine/group-commit.ts), when nothing reads a write's result any more, so that on PostgreSQL the batch's metric upserts
-   * share statements with its held rows.
+   * (store/engine/group-commit.ts), when nothing reads a write's result any more, so that on PostgreSQL the batch's
+   * metric upserts go in the text of its `commit` with its held rows.
    */
   holdAll = false;
 
@@ -111,7 +111,9 @@ export class DeferredInserts {
 
   /** Holds `query`, a plain write of `table` (`holdAll`), to run as it is with the held rows. */
   holdQuery(table: string, query: CompiledQuery): void {
-    this.groups.set(`${table}|query|${this.added}`, { table, columns: [], rows: [[]], statement: () => query });
+    // A statement of its own, in the order held: the metric upserts, sorted (store/engine/metrics.ts), then lock
+    // their rows in one order in every batch of every server, never in the order a packed `WITH` runs them.
+    this.groups.set(`${table}|query|${this.added}`, { table, columns: [], rows: [[]], statement: () => query, alone: true });
     this.added++;
   }
 

@@ -87,9 +87,10 @@ interface Job {
  * side by side, with no lock between them: what a batch writes cannot depend on another server's batch being
  * absent. A sale's transaction id is unique by constraint, a conversion read in advance is checked again when
  * written (store/customers.ts), and a lead's change to its customer is conditional on the customer as read. The
- * metric upserts come last in every batch, sorted (store/engine/metrics.ts). Two batches (or a batch and a
- * transaction outside the group commit, a refund, the dashboard) can still wait for each other on rows their
- * requests touch in request order, or on metric rows whose upserts share one joined statement; when
+ * metric upserts come last in every batch, each a statement of its own, sorted (store/engine/metrics.ts): every
+ * batch locks metric rows in one order, after all its other rows, so no two batches deadlock there.
+ * They can still wait for each other (or for a transaction outside the group commit, a refund, the dashboard) on
+ * rows their requests touch in request order, a customer two servers' leads change at once; when
  * PostgreSQL breaks such a deadlock (or a serialization failure) by failing a statement of the batch, a combined
  * batch runs again request by request, and there only the failing request rolls back to its savepoint and runs
  * again in the next batch (at most `maxAttempts` times), never answered in between.

@@ -316,7 +316,7 @@ export function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, reads:
 }
 
 /**
- * Runs `work` behind a savepoint of `trx`: its writes are kept when it returns, rolled back (and the savepoint gone)
+ * Runs `work` behind a savepoint of `tx`: its writes are kept when it returns, rolled back (and the savepoint gone)
  * when it throws, and the error is handed back to the caller: `{ ok: false, error }`. The transaction goes on.
  *
  * In a combined batch (`GroupCommit.runCombined`) no savepoint is opened: it would cost two statements, and on

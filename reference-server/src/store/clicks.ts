@@ -1,9 +1,5 @@
-import type { Kysely } from 'kysely';
-import { coalesced, eachKey, listParameter } from './coalesced';
-import { compiled, insertRow } from './compiled';
-import type { Click, Database } from './schema';
-
-type Db = Kysely<Database>;
+import { coalesced, eachKey, listParameter, compiled, insertRow, type Db } from './engine';
+import type { Click } from './schema';
 
 const clickById = compiled<{ clickId: string }, Click>((db, $) => db.selectFrom('clicks').selectAll().where('click_id', '=', $('clickId')));
 

@@ -1,12 +1,8 @@
 import type { Currency } from '@svc/types';
-import type { Kysely } from 'kysely';
-import { batchId } from './batch-ids';
-import { insertRow } from './compiled';
-import type { Commission, Database } from './schema';
+import { batchId, insertRow, type Db } from './engine';
+import type { Commission } from './schema';
 
-type Db = Kysely<Database>;
-
-/** In a group-commit batch the id is taken first (store/batch-ids.ts), so the insert can be held with the batch's others. */
+/** In a group-commit batch the id is taken first (store/engine/batch-ids.ts), so the insert can be held with the batch's others. */
 export async function insertCommission(
   db: Db,
   commission: {
@@ -29,7 +25,7 @@ export async function insertCommission(
     amount_cents: commission.amountCents,
     currency: commission.currency,
     status: commission.holdReason ? 'held' : 'pending',
-    // Always present, so a batch's held rows share one column list (store/deferred-inserts.ts).
+    // Always present, so a batch's held rows share one column list (store/engine/deferred-inserts.ts).
     hold_reason: commission.holdReason ?? null,
     created_at: commission.now,
     due_at: commission.dueAt,

@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findCustomerByKey, insertCustomer, markConverted, saleCustomerRead, updateCustomer } from './customers';
 import { openStore, uniqueSchemaName, type Store } from './db';
-import { writeTransaction } from './group-commit';
+import { writeTransaction } from './engine';
+import { sentTexts } from './postgres.fixture';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;
@@ -99,5 +101,77 @@ describe(`customer conversions in group-commit batches on ${url.split(':')[0]}`,
         saleCustomerRead(1, false, key, undefined),
       );
     expect(await Promise.all([read('a|1|b'), read('c'), read('nobody'), read('c')])).toEqual(['a|1|b', 'c', null, 'c']);
+  });
+});
+
+describe.runIf(url.startsWith('postgres'))('lead changes of a combined batch on PostgreSQL', () => {
+  it('go with the commit in one round trip; a change whose customer changed since it was read answers false, alone', async () => {
+    const driver = vi.spyOn(pg.Client.prototype, 'query');
+    // The store's listener (store/db.ts) may send its LISTEN meanwhile, on a connection of its own.
+    const sent = () => sentTexts(driver.mock.calls).filter((text) => !text.startsWith('LISTEN'));
+    store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
+    const { db } = store;
+    for (const key of ['a', 'b', 'c']) await insertCustomer(db, customer(key, 'provisional_lead'));
+    const read = async (key: string) => (await findCustomerByKey(db, 1, false, key))!;
+    const [a, b, c] = [await read('a'), await read('b'), await read('c')];
+    const lead = (asRead: typeof a, at: number) =>
+      writeTransaction(db, (trx) => updateCustomer(trx, asRead, { status: 'lead', provisional: 0, lead_at: at, updated_at: at }));
+    driver.mockClear();
+    expect(await Promise.all([lead(a, 5), lead(c, 6)])).toEqual([true, true]);
+    expect(sent()).toHaveLength(1);
+    expect(sent()[0]).toMatch(/^\/\* svc: joined \*\/ begin; update "customers" .*; select .*; commit$/);
+    // `b` changes after it was read (another server's lead): its change fails the batch, which runs again apart.
+    await updateCustomer(db, b, { status: 'lead', updated_at: 7 });
+    expect(await Promise.all([lead(await read('a'), 8), lead(b, 9)])).toEqual([true, false]);
+    const rows = await db.selectFrom('customers').select(['customer_key', 'status', 'lead_at']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { customer_key: 'a', status: 'lead', lead_at: 8 },
+      { customer_key: 'b', status: 'lead', lead_at: 1 },
+      { customer_key: 'c', status: 'lead', lead_at: 6 },
+    ]);
+    // A customer gone since it was read (a released browser lead) is no change either.
+    const gone = await read('c');
+    await db.deleteFrom('customers').where('id', '=', gone.id).execute();
+    expect(await Promise.all([lead(await read('a'), 10), lead(gone, 11)])).toEqual([true, false]);
+  });
+});
+
+describe.runIf(url.startsWith('postgres'))('two servers on one PostgreSQL schema', () => {
+  let other: Store | undefined;
+  afterEach(async () => other?.close());
+
+  it("run their batches side by side, and a sale whose customer the other's batch converted meanwhile is no conversion", async () => {
+    const schema = uniqueSchemaName();
+    store = await openStore(url, { pgSchema: schema, dropSchemaOnClose: true });
+    other = await openStore(url, { pgSchema: schema });
+    await insertCustomer(store.db, customer('a', 'lead'));
+    const sale = (db: Store['db'], at: number, before?: Promise<unknown>) =>
+      writeTransaction(
+        db,
+        async (trx) => {
+          // Read in advance while the customer was open; converted by the other server before this sale goes on.
+          const read = (await findCustomerByKey(trx, 1, false, 'a'))!;
+          await before;
+          return markConverted(trx, read, at, at);
+        },
+        saleCustomerRead(1, false, 'a', undefined),
+      );
+    let convertedElsewhere!: Promise<boolean>;
+    const waiting = new Promise<void>((started) => {
+      setImmediate(() => {
+        // This server's batch is open and waits: the other server's batch commits meanwhile (no lock between them).
+        convertedElsewhere = sale(other!.db, 20);
+        started();
+      });
+    });
+    const here = sale(
+      store.db,
+      10,
+      waiting.then(() => convertedElsewhere),
+    );
+    expect(await here).toBe(false);
+    expect(await convertedElsewhere).toBe(true);
+    const row = await store.db.selectFrom('customers').select(['status', 'converted_at']).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'converted', converted_at: 20 });
   });
 });

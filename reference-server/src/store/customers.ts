@@ -1,11 +1,19 @@
-import { CompiledQuery, type Insertable, type Kysely, type Updateable } from 'kysely';
-import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
-import { coalesced, eachKey, listParameter } from './coalesced';
-import { compiled, compiledFamily, insertRow } from './compiled';
-import { heldInsertsOf } from './deferred-inserts';
-import type { Customer, CustomersTable, Database } from './schema';
-
-type Db = Kysely<Database>;
+import { CompiledQuery, type Insertable, type Updateable } from 'kysely';
+import {
+  BatchAnswers,
+  BatchRead,
+  inAdvance,
+  type ReadInAdvance,
+  coalesced,
+  eachKey,
+  listParameter,
+  compiled,
+  compiledFamily,
+  insertRow,
+  type Db,
+  type DeferredInserts,
+} from './engine';
+import type { Customer, CustomersTable } from './schema';
 
 const byClick = compiled<{ clickId: string }, Customer>((db, $) =>
   db.selectFrom('customers').selectAll().where('click_id', '=', $('clickId')),
@@ -106,7 +114,7 @@ export function findCustomerByKey(db: Db, programId: number, isTest: boolean, ke
 }
 
 /**
- * What a sale's batch reads in advance, with its other sales' (store/batch-reads.ts): the customer by key, else by
+ * What a sale's batch reads in advance, with its other sales' (store/engine/batch-reads.ts): the customer by key, else by
  * click (a key that finds no customer falls back to the click, read then).
  */
 export function saleCustomerRead(
@@ -174,12 +182,96 @@ export async function deleteCustomer(db: Db, customer: Customer): Promise<boolea
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** Changes `customer` unless its lead state changed since it was read (`stateAsRead`): whether it did. */
+/**
+ * Changes `customer` unless its lead state changed since it was read (`stateAsRead`): whether it did.
+ *
+ * In a combined batch on PostgreSQL the change is held (`heldLeadChange`) and answered true at once: the batch's
+ * changes are written together with its commit, each checked against the customer as read. When one finds its
+ * customer changed (another server's lead, or a lead outside the batch), the statement fails, nothing of the batch
+ * is stored, and it runs again request by request (store/engine/group-commit.ts), where each change is made here
+ * alone and a stale one answers false (its lead is decided again). Waiting for each lead's answer was one round
+ * trip per lead.
+ */
 export async function updateCustomer(db: Db, customer: Customer, changes: Updateable<CustomersTable>): Promise<boolean> {
   customersChanged(db);
   const columns = Object.keys(changes);
+  const held = db.batch?.held;
+  // One held change per customer and batch: a second would be checked against the customer before the first.
+  if (held?.placeholders === 'numbered' && leadChanges.known(db, customer.id) === undefined && isLeadChange(columns)) {
+    leadChanges.learn(db, [[customer.id, true]]);
+    heldLeadChange(held, customer, columns, changes);
+    return true;
+  }
   const result = await update(db, columns.join(','), columns, { ...changes, ...stateAsRead(customer) });
   return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/** The customers whose change a combined batch holds (`updateCustomer`). */
+const leadChanges = new BatchAnswers<number, true>();
+
+/** The columns a lead changes, with their PostgreSQL types (the held statement's arrays are typed by them). */
+const leadColumnTypes: Record<string, string> = {
+  status: 'text',
+  provisional: 'int4',
+  lead_by_browser: 'int4',
+  customer_key: 'text',
+  email: 'text',
+  lead_at: 'int8',
+  updated_at: 'int8',
+};
+
+const isLeadChange = (columns: string[]) => columns.length > 0 && columns.every((column) => column in leadColumnTypes);
+
+/** The held statements of each column set, built once. */
+const leadStatements = new Map<string, { change: (rows: unknown[][]) => CompiledQuery; check: (rows: unknown[][]) => CompiledQuery }>();
+
+/**
+ * Holds a lead's change of `customer` with the batch's others of the same columns: one `update … from unnest(…)`,
+ * whose condition fails the statement (a cast that cannot succeed, depending on the row so that PostgreSQL cannot
+ * raise it while planning) for a customer no longer as read; then one read, held apart, failing the same way for a
+ * customer that is gone (an update finds no row to check).
+ */
+function heldLeadChange(held: DeferredInserts, customer: Customer, columns: string[], changes: Record<string, unknown>): void {
+  const key = columns.join(',');
+  let statements = leadStatements.get(key);
+  if (!statements) {
+    const arrays = [
+      '$1::int8[]',
+      '$2::text[]',
+      '$3::text[]',
+      '$4::int4[]',
+      '$5::int4[]',
+      ...columns.map((column, index) => `$${index + 6}::${leadColumnTypes[column]}[]`),
+    ];
+    const names = ['id', 'was_status', 'was_key', 'was_provisional', 'was_lead_by_browser', ...columns.map((column) => `new_${column}`)];
+    const changeText =
+      `update "customers" set ${columns.map((column) => `"${column}" = v.new_${column}`).join(', ')} ` +
+      `from unnest(${arrays.join(', ')}) as v(${names.join(', ')}) ` +
+      `where "customers"."id" = v.id and "customers"."id" = any($1::int8[]) and case when "customers"."status" = v.was_status ` +
+      `and "customers"."customer_key" is not distinct from v.was_key and "customers"."provisional" = v.was_provisional ` +
+      `and "customers"."lead_by_browser" = v.was_lead_by_browser then true ` +
+      `else cast('svc: customer changed since read: ' || v.id as int8) is null end`;
+    const checkText =
+      `select cast('svc: customer gone since read: ' || v.id as int8) from unnest($1::int8[]) as v(id) ` +
+      `where not exists (select 1 from "customers" where "customers"."id" = v.id)`;
+    const byColumn = (rows: unknown[][]) => names.map((_, column) => rows.map((row) => row[column]));
+    statements = {
+      change: (rows) => CompiledQuery.raw(changeText, byColumn(rows)),
+      check: (rows) => CompiledQuery.raw(checkText, [rows.map((row) => row[0])]),
+    };
+    leadStatements.set(key, statements);
+  }
+  const asRead = stateAsRead(customer);
+  const row = [
+    asRead.id,
+    asRead.wasStatus,
+    asRead.wasKey,
+    asRead.wasProvisional,
+    asRead.wasLeadByBrowser,
+    ...columns.map((c) => changes[c]),
+  ];
+  held.holdStatement('customers', `lead:${key}`, row, statements.change);
+  held.holdStatement('customers', `lead-check:${key}`, [asRead.id], statements.check, { alone: true });
 }
 
 const convert = compiledFamily<{ id: number; occurredAt: number; now: number }, unknown, boolean>((db, $, keepStatus) =>
@@ -202,8 +294,13 @@ const conversionOf = (customer: Customer): [number, Conversion] => [customer.id,
 const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) => CompiledQuery> = {
   numbered: (rows) =>
     CompiledQuery.raw(
-      `update "customers" set "converted_at" = v.converted_at, "updated_at" = v.updated_at, ` +
+      `update "customers" set "updated_at" = v.updated_at, ` +
         `"status" = case when v.keep_status then "customers"."status" else 'converted' end ` +
+        // Read open in advance, but another server's batch may have converted it since (no lock between servers):
+        // then this statement fails, and the batch runs again request by request, each sale converting only a
+        // customer still open (`convert`). Not a constant, so that PostgreSQL cannot raise it while planning.
+        `, "converted_at" = case when "customers"."converted_at" is null then v.converted_at ` +
+        `else cast('svc: stale conversion of customer ' || v.id as int8) end ` +
         `from unnest($1::int8[], $2::int8[], $3::int8[], $4::bool[]) as v(id, converted_at, updated_at, keep_status) ` +
         // The ids again as an array: by their index, whatever the planner makes of the table's size (joined alone,
         // a table of a few thousand customers was read whole for every batch: BENCHMARKS.md, "The hot path, sixth
@@ -227,15 +324,17 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
  *
  * In a combined batch that read the customer in advance (`saleCustomerRead`), the answer comes from that read and
  * the sales of the batch before this one, and the update is held and written with the batch's other conversions
- * (store/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch, and
- * batches run one at a time, so the batch's read stays true while it runs.
+ * (store/engine/deferred-inserts.ts): no statement per sale. Only sales write `converted_at`, always in a batch; a
+ * server runs its batches one at a time, so within it the batch's read stays true while it runs. Another server's
+ * batch may convert the customer meanwhile: the held statement then fails rather than convert it twice
+ * (`conversionStatement`), and the sale runs again alone.
  */
 export async function markConverted(db: Db, customer: Customer, occurredAt: number, now: number): Promise<boolean> {
   // Set once and never cleared: a customer read converted is converted still, and the update would change nothing.
   if (customer.converted_at !== null) return false;
   const keepStatus = customer.status === 'provisional_lead';
   const known = conversions.known(db, customer.id);
-  const held = heldInsertsOf(db);
+  const held = db.batch?.held;
   if (known && held) {
     if (known === 'converted') return false;
     conversions.set(db, customer.id, 'converted');

@@ -16,11 +16,11 @@ import { commissionLifecycleMigration } from './migrations/0011_commission_lifec
 import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { dashboardDataMigration } from './migrations/0014_dashboard_data';
 import { startCheckpointer } from './checkpoint/start';
-import { attachGroupCommit } from './group-commit';
-import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
+import { attachEngine } from './engine';
+import { LookupCache, writesCachedTables } from './engine/lookup-cache';
+import { preparedName } from './engine/prepared';
+import { JOINED, statementRefused, type JoinedAnswer } from './engine/round-trips';
 import { pgDriver } from './pg-driver';
-import { preparedName } from './prepared';
-import { JOINED, statementRefused, type JoinedAnswer } from './round-trips';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,7 +42,7 @@ export interface OpenStoreOptions {
    */
   pgSchema?: string;
   dropSchemaOnClose?: boolean;
-  /** PostgreSQL: the cached lookups' age limit (store/lookup-cache.ts); 1,000 ms by default. */
+  /** PostgreSQL: the cached lookups' age limit (store/engine/lookup-cache.ts); 1,000 ms by default. */
   lookupCacheMaxAgeMs?: number;
 }
 
@@ -63,12 +63,11 @@ async function openSqlite(file: string): Promise<Store> {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('temp_store = MEMORY');
-  // One process owns the file, so every write is seen here: the lookup cache needs no expiry (store/lookup-cache.ts).
+  // One process owns the file, so every write is seen here: the lookup cache needs no expiry (store/engine/lookup-cache.ts).
   const lookups = new LookupCache(undefined);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });
   await migrate(db, 'sqlite');
-  attachLookupCache(db, lookups);
-  attachGroupCommit(db, { dialect: 'sqlite' });
+  attachEngine(db, { dialect: 'sqlite', cache: lookups });
   const stopCheckpointer = file === ':memory:' ? async () => undefined : startCheckpointer(sqlite, file);
   return {
     db,
@@ -94,7 +93,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCach
     close: () => sqlite.close(),
     prepare(text: string): SqliteDatabase.Statement {
       // Kysely prepares each statement right before running it. One connection behind Kysely's mutex: no other
-      // request reads between this write and its COMMIT, so emptying the cache now is enough (store/lookup-cache.ts).
+      // request reads between this write and its COMMIT, so emptying the cache now is enough (store/engine/lookup-cache.ts).
       if (writesCachedTables(text)) lookups.invalidate();
       let statement = statements.get(text);
       if (!statement) {
@@ -133,12 +132,8 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
-  attachLookupCache(db, lookups);
-  // One batch at a time per schema, across every server using it (store/group-commit.ts).
-  attachGroupCommit(db, {
-    dialect: 'postgres',
-    opening: `select pg_advisory_xact_lock(hashtext('svc_group_commit.' || current_schema()))`,
-  });
+  // One batch at a time per server; servers sharing the schema run theirs side by side (store/engine/group-commit.ts).
+  attachEngine(db, { dialect: 'postgres', cache: lookups });
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {
     db,
@@ -156,7 +151,7 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
 }
 
 /**
- * Every statement of a pooled connection passes here (store/lookup-cache.ts). A write to a cached table empties
+ * Every statement of a pooled connection passes here (store/engine/lookup-cache.ts). A write to a cached table empties
  * this process's cache when it runs and again when it is committed (in a transaction: at its `commit` or
  * `rollback`), and sends `pg_notify` on the same connection, which PostgreSQL delivers to every listener at commit.
  */
@@ -166,18 +161,18 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
   let changed = false;
   (client as { query: unknown }).query = async (text: unknown, values?: unknown[]) => {
     if (typeof text !== 'string') return query(text, values);
-    // A batch's statements joined in one text (store/round-trips.ts): it may begin and end the transaction, and
+    // A batch's statements joined in one text (store/engine/round-trips.ts): it may begin and end the transaction, and
     // none of its statements writes a cached table.
     const joined = text.startsWith(JOINED);
     const command = (joined ? text.slice(JOINED.length, JOINED.length + 20) : text.slice(0, 20)).toLowerCase();
-    // `begin` alone, or first in a batch's joined commands (store/group-commit.ts).
+    // `begin` alone, or first in a batch's joined commands (store/engine/group-commit.ts).
     if (command.startsWith('begin') || command.startsWith('start transaction')) inTransaction = true;
     const ending = joined ? /; (?:commit|rollback)$/.test(text) : command === 'commit' || command === 'rollback';
     const writes = !joined && !ending && writesCachedTables(text);
     if (writes) lookups.invalidate();
     let result: pg.QueryResult;
     try {
-      // The hot path's compiled queries run prepared (store/prepared.ts); pg prepares each name once per connection.
+      // The hot path's compiled queries run prepared (store/engine/prepared.ts); pg prepares each name once per connection.
       const name = preparedName(text);
       result = await (name ? query({ name, text, values }) : query(text, values));
       if (joined) {
@@ -209,7 +204,7 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
 
 /**
  * `LISTEN` on a connection of its own; a notification empties the cache. When the connection fails it is opened
- * again after a second; meanwhile the entries' age limit still bounds staleness (store/lookup-cache.ts).
+ * again after a second; meanwhile the entries' age limit still bounds staleness (store/engine/lookup-cache.ts).
  */
 function listenForChanges(connectionString: string, channel: string, lookups: LookupCache): { close(): Promise<void> } {
   let client: pg.Client | undefined;

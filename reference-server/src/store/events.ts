@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { insertRow } from './compiled';
+import { insertRow } from './engine';
 import type { Database, EventsTable } from './schema';
 
 /** One record per tracking request (spec/rules.md "Events"); the dashboard's event feed. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { cachedLookup } from './lookup-cache';
+import { cachedLookup } from './engine';
 import type { Database, ReferralLink } from './schema';
 
 type Db = Kysely<Database>;
@@ -13,7 +13,7 @@ export function findLinkByShortLink(db: Db, shortLink: string): Promise<Referral
  * CLI's test link takes test clicks only); one indexed join.
  */
 export function findLinkForClick(db: Db, shortLink: string) {
-  // Through the lookup cache (store/lookup-cache.ts): a write to the link or its partner empties it.
+  // Through the lookup cache (store/engine/lookup-cache.ts): a write to the link or its partner empties it.
   return cachedLookup(db, `link:${shortLink}`, () =>
     db
       .selectFrom('referral_links')

@@ -1,6 +1,5 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
-import { compiled } from './compiled';
-import { cachedLookup } from './lookup-cache';
+import { compiled, cachedLookup } from './engine';
 import type { Database, Partner, PartnerInvitation } from './schema';
 
 type Db = Kysely<Database>;
@@ -42,7 +41,7 @@ export async function findPartnerById(db: Db, id: number): Promise<Partner | und
 }
 
 /**
- * The partner by id through the store's lookup cache (store/lookup-cache.ts: any write to partners empties it). A miss
+ * The partner by id through the store's lookup cache (store/engine/lookup-cache.ts: any write to partners empties it). A miss
  * is read in `trx`, the caller's transaction: a group-commit batch holds the store's connection (on SQLite its only
  * one), so a read through `store` would wait for the batch that waits for it.
  */

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import { cachedLookup } from './lookup-cache';
+import { cachedLookup } from './engine';
 import type { Database, NewProgram, Program } from './schema';
 
 type Db = Kysely<Database>;
 
-/** Through the lookup cache (store/lookup-cache.ts): the returned row is frozen. */
+/** Through the lookup cache (store/engine/lookup-cache.ts): the returned row is frozen. */
 export function findProgramById(db: Db, id: number): Promise<Program | undefined> {
   return cachedLookup(db, `program:${id}`, () => db.selectFrom('programs').selectAll().where('id', '=', id).executeTakeFirst());
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from './db';
-import { writeTransaction } from './group-commit';
+import { writeTransaction } from './engine';
 import { saleRow } from './rows.fixture';
 import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from './sales';
 

@@ -1,11 +1,17 @@
-import type { Insertable, Kysely } from 'kysely';
-import { batchId } from './batch-ids';
-import { BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
-import { coalesced, eachKey, listParameter } from './coalesced';
-import { compiled, insertRow } from './compiled';
-import type { Database, Sale, SalesTable } from './schema';
-
-type Db = Kysely<Database>;
+import type { Insertable } from 'kysely';
+import {
+  batchId,
+  BatchRead,
+  inAdvance,
+  type ReadInAdvance,
+  coalesced,
+  eachKey,
+  listParameter,
+  compiled,
+  insertRow,
+  type Db,
+} from './engine';
+import type { Sale, SalesTable } from './schema';
 
 type SaleOfTransaction = Pick<Sale, 'id' | 'program_id' | 'amount_cents' | 'currency' | 'processor_event_id'>;
 
@@ -41,7 +47,7 @@ const byTransactionIds = coalesced<string, SaleOfTransaction>({
 /** The sales a combined batch read in advance by transaction id (`saleOfTransactionRead`), then the ones it inserted. */
 const transactionsInBatch = new BatchRead<string, SaleOfTransaction>(transactionLookups);
 
-/** What a sale's batch reads in advance, with its other sales' (store/batch-reads.ts): the sale of its transaction id. */
+/** What a sale's batch reads in advance, with its other sales' (store/engine/batch-reads.ts): the sale of its transaction id. */
 export function saleOfTransactionRead(transactionId: string): ReadInAdvance {
   return inAdvance(transactionsInBatch, transactionId);
 }
@@ -60,7 +66,7 @@ export function findSaleInProgram(db: Db, programId: number, transactionId: stri
     .executeTakeFirst();
 }
 
-/** In a group-commit batch the id is taken first (store/batch-ids.ts), so the insert can be held with the batch's others. */
+/** In a group-commit batch the id is taken first (store/engine/batch-ids.ts), so the insert can be held with the batch's others. */
 export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
   const id = await batchId(db, 'sales');
   if (id === undefined) return insertRow(db, 'sales', sale, true);

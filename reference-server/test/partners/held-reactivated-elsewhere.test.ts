@@ -8,7 +8,7 @@ const postgres = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.
 
 /**
  * A partner reactivated by another server while this one still caches them as suspended (its NOTIFY not yet
- * arrived, store/lookup-cache.ts): a sale here must not write a held commission after that reactivation released
+ * arrived, store/engine/lookup-cache.ts): a sale here must not write a held commission after that reactivation released
  * the held ones, or it would stay held with the partner active. PostgreSQL only: SQLite is one process, one writer.
  */
 describe.skipIf(!postgres)('a sale racing a reactivation on another server', () => {

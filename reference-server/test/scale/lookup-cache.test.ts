@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl, privateDatabase, type PrivateDatabase } from './databases';
 import { spawnServer, type ServerProcess } from './server-process';
 
-// Two servers on one PostgreSQL schema, each with its lookup cache (reference-server/src/store/lookup-cache.ts):
+// Two servers on one PostgreSQL schema, each with its lookup cache (reference-server/src/store/engine/lookup-cache.ts):
 // a change answered by one reaches the other through LISTEN/NOTIFY within the documented bound of one second
 // (docs/performance-notes.md, "Cached lookups"). The entries' own age limit is raised to ten minutes here, so only the
 // notification can explain the other server seeing the change. SQLite is one process: nothing to learn there.

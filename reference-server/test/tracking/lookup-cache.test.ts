@@ -3,7 +3,7 @@ import { harnessPerFile } from '../harness';
 import { acceptInvitations, account, merchant } from '../partners/support';
 import { funnel, shop } from '../webhooks-out/support';
 
-// The hot path's lookups come from an in-process cache (reference-server/src/store/lookup-cache.ts). Every change
+// The hot path's lookups come from an in-process cache (reference-server/src/store/engine/lookup-cache.ts). Every change
 // answered by this server must hold from its very next request: each write path below first lets a tracking request
 // fill the cache, then changes the row, then expects the change at once (no waiting, no retry).
 const t = harnessPerFile();

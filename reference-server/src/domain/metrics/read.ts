@@ -1,6 +1,6 @@
 import type { Currency, Metrics } from '@svc/types';
 import type { Kysely } from 'kysely';
-import { readAmountTotals, readProgramMetrics } from '../../store/metrics';
+import { readAmountTotals, readProgramMetrics } from '../../store/engine';
 import type { Database } from '../../store/schema';
 
 /** The program's counters as stored (zeros before anything was counted). */

@@ -1,6 +1,6 @@
 import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
-import { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics } from '../../store/metrics';
+import { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics } from '../../store/engine';
 import type { Database } from '../../store/schema';
 import { utcDay } from './day';
 

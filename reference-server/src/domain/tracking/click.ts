@@ -3,7 +3,7 @@ import { fail } from '../../errors/service-error';
 import { insertClick } from '../../store/clicks';
 import { findCustomerByClick, insertCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/group-commit';
+import { writeTransaction } from '../../store/engine';
 import { findLinkForClick } from '../../store/links';
 import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';
@@ -48,7 +48,7 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
   const clickId = newClickId(now);
   const first = await firstClick(deps, program, input.existingClickId, isTest, now);
 
-  // Group commit on SQLite (store/group-commit.ts): resolves once the COMMIT holding this click returned.
+  // Group commit on SQLite (store/engine/group-commit.ts): resolves once the COMMIT holding this click returned.
   await writeTransaction(deps.db, async (trx) => {
     // First click wins: a new click is logged for the new partner; the customer stays with the first.
     await insertClick(trx, { clickId, programId: program.id, partnerId, linkId: link.id, isTest, now });

@@ -2,7 +2,7 @@ import { fail, failTemplated } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
 import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/group-commit';
+import { writeTransaction } from '../../store/engine';
 import { findProgramById } from '../../store/programs';
 import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -98,7 +98,7 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
             },
       );
       if (!changed) {
-        // The release above is written: thrown, the batch rolls this request back (store/group-commit.ts).
+        // The release above is written: thrown, the batch rolls this request back (store/engine/group-commit.ts).
         if (released) throw new CustomerChanged();
         return false;
       }
@@ -156,7 +156,7 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
   };
 
   try {
-    // Group commit (store/group-commit.ts): settles once the COMMIT holding this lead returned.
+    // Group commit (store/engine/group-commit.ts): settles once the COMMIT holding this lead returned.
     // The partner is the customer's, as read and kept by `updateCustomer` (a new customer has none): no extra query.
     return (await writeTransaction(deps.db, record)) ? { provisional, partnerId: customer?.partner_id ?? null } : null;
   } catch (error) {

@@ -2,7 +2,7 @@ import type { Currency } from '@svc/types';
 import { fail, ServiceError } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey, markConverted, saleCustomerRead } from '../../store/customers';
 import { insertEvent } from '../../store/events';
-import { behindSavepoint, writeTransaction } from '../../store/group-commit';
+import { behindSavepoint, writeTransaction } from '../../store/engine';
 import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -55,8 +55,8 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
   let stored:
     { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown } | { refused: ServiceError };
   try {
-    // Group commit (store/group-commit.ts): resolves once the COMMIT holding this sale returned. The batch reads
-    // the sale of the transaction id and the customer for all its sales at once (store/batch-reads.ts), and
+    // Group commit (store/engine/group-commit.ts): resolves once the COMMIT holding this sale returned. The batch reads
+    // the sale of the transaction id and the customer for all its sales at once (store/engine/batch-reads.ts), and
     // whether the customer is converted with it.
     stored = await writeTransaction(
       deps.db,
@@ -272,7 +272,7 @@ async function resolveCustomer(db: DomainContext['db'], input: SaleInput): Promi
 }
 
 /**
- * The sale's metrics: held in memory by the store and written with the sale's COMMIT (store/metrics.ts,
+ * The sale's metrics: held in memory by the store and written with the sale's COMMIT (store/engine/metrics.ts,
  * `MetricDeltas`), so counting cannot fail halfway; a failure here (test control's `metrics` fault) counts nothing,
  * is logged and changes nothing else (spec/rules.md "POST /api/v1/track/sale").
  */

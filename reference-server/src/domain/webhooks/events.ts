@@ -10,8 +10,7 @@ import type {
 } from '@svc/types';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/schema';
-import { inTransaction, storeOfBatch } from '../../store/batch-connection';
-import { cachedLookup } from '../../store/lookup-cache';
+import { inTransaction, storeOfBatch, cachedLookup } from '../../store/engine';
 import { enabledWebhookEndpoints, insertWebhookEvent } from '../../store/webhooks';
 import { maxAttempts, testEventAttempts } from './schedule';
 import { newMessageId } from './signature';
@@ -53,8 +52,8 @@ const readsByTransaction = new WeakMap<Kysely<Database>, Map<number, Endpoints>>
 
 /**
  * The program's enabled endpoints. In a group-commit batch (every tracking request) from the store's lookup cache
- * (store/lookup-cache.ts: emptied by any write to webhook_endpoints, and on PostgreSQL by other servers' writes
- * within its bound): a read in the batch would also write the rows it holds so far (store/deferred-inserts.ts).
+ * (store/engine/lookup-cache.ts: emptied by any write to webhook_endpoints, and on PostgreSQL by other servers' writes
+ * within its bound): a read in the batch would also write the rows it holds so far (store/engine/deferred-inserts.ts).
  * In another transaction, read once per transaction (a transaction is short-lived, so is the memo; a refund queues
  * one event, a batch of test sends several). Outside a transaction nothing bounds a memo's life: read every time.
  * A failed read is not kept.

@@ -1,9 +1,9 @@
 import { CompiledQuery, sql, type DatabaseConnection } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, uniqueSchemaName, type Store } from './db';
-import { endConnectionWhileItSleeps } from './postgres.fixture';
-import { deferStatement, joinRoundTrips, JOINED, statementRefused } from './round-trips';
-import { isUniqueViolation } from './unique-violation';
+import { openStore, uniqueSchemaName, type Store } from '../db';
+import { endConnectionWhileItSleeps } from '../postgres.fixture';
+import { JOINED, RoundTrips, statementRefused } from './round-trips';
+import { isUniqueViolation } from '../unique-violation';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;
@@ -15,37 +15,39 @@ const raw = (text: string, parameters: unknown[] = []) => CompiledQuery.raw(text
  * A real PostgreSQL connection of the store, seen through a connection that records each text it is asked to run
  * (one per round trip) before handing it on, with the store's `RoundTrips` above it.
  */
-async function recorded(run: (connection: DatabaseConnection, sent: string[]) => Promise<void>): Promise<void> {
+async function recorded(run: (connection: DatabaseConnection, sent: string[], roundTrips: RoundTrips) => Promise<void>): Promise<void> {
   store = await openStore(url, { pgSchema: uniqueSchemaName(), dropSchemaOnClose: true });
   await sql`create table probe (id int8 primary key, label text)`.execute(store.db);
   await store.db.connection().execute(async (db) => {
     await db.getExecutor().provideConnection(async (real) => {
       const sent: string[] = [];
-      const connection: DatabaseConnection = {
+      const sending: DatabaseConnection = {
         executeQuery: (query) => {
           sent.push(query.sql);
           return real.executeQuery(query);
         },
         streamQuery: (query, chunkSize) => real.streamQuery(query, chunkSize),
       };
-      joinRoundTrips(connection);
-      await run(connection, sent);
+      const connection: DatabaseConnection = { ...sending };
+      const roundTrips = new RoundTrips((query) => sending.executeQuery(query));
+      connection.executeQuery = ((query: CompiledQuery) => roundTrips.run(query)) as DatabaseConnection['executeQuery'];
+      await run(connection, sent, roundTrips);
     });
   });
 }
 
 describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on PostgreSQL', () => {
   it('sends deferred statements with the next one waited for, and the statements of one turn together, each answered its own rows', async () => {
-    await recorded(async (connection, sent) => {
-      deferStatement(connection, raw('begin'));
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, "it's one"]));
+    await recorded(async (connection, sent, roundTrips) => {
+      roundTrips.defer(raw('begin'));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [1, "it's one"]));
       const [one, none] = await Promise.all([
         connection.executeQuery(raw('select label from probe where id = $1', [1])),
         connection.executeQuery(raw('select label from probe where id = $1', [2])),
       ]);
       expect(one.rows).toEqual([{ label: "it's one" }]);
       expect(none.rows).toEqual([]);
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [2, 'two']));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [2, 'two']));
       await connection.executeQuery(raw('commit'));
       expect(sent).toEqual([
         `${JOINED}begin; insert into probe (id, label) values ('1', 'it''s one'); select label from probe where id = '1'; select label from probe where id = '2'`,
@@ -61,10 +63,10 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
   });
 
   it('fails the failing statement and every one after it with its error, which says nothing was committed', async () => {
-    await recorded(async (connection, sent) => {
-      deferStatement(connection, raw('begin'));
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, 'again']));
+    await recorded(async (connection, sent, roundTrips) => {
+      roundTrips.defer(raw('begin'));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [1, 'again']));
       const commit = connection.executeQuery(raw('commit'));
       const error: unknown = await commit.then(
         () => undefined,
@@ -79,11 +81,11 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
   });
 
   it('runs a statement that cannot share a text alone, in its turn, the ones around it joined', async () => {
-    await recorded(async (connection, sent) => {
-      deferStatement(connection, raw('begin'));
+    await recorded(async (connection, sent, roundTrips) => {
+      roundTrips.defer(raw('begin'));
       // A Buffer cannot be written in as a literal.
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, convert_from($2, $3))', [1, Buffer.from('bytes'), 'UTF8']));
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [2, 'text']));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, convert_from($2, $3))', [1, Buffer.from('bytes'), 'UTF8']));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [2, 'text']));
       await connection.executeQuery(raw('commit'));
       expect(sent).toEqual([
         'begin',
@@ -95,9 +97,9 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
   });
 
   it('answers each write of a joined text with the rows it changed, as a statement alone is answered', async () => {
-    await recorded(async (connection, sent) => {
-      deferStatement(connection, raw('begin'));
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
+    await recorded(async (connection, sent, roundTrips) => {
+      roundTrips.defer(raw('begin'));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
       const [changed, unchanged, read] = await Promise.all([
         connection.executeQuery(raw('update probe set label = $1 where id = $2', ['b', 1])),
         connection.executeQuery(raw('update probe set label = $1 where id = $2', ['c', 2])),
@@ -111,10 +113,10 @@ describe.runIf(url.startsWith('postgres'))('round trips of a batch connection on
   });
 
   it('leaves the outcome unknown when the connection is lost in the text that holds the commit', async () => {
-    await recorded(async (connection) => {
-      deferStatement(connection, raw('begin'));
-      deferStatement(connection, raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
-      deferStatement(connection, raw('select pg_sleep(5.022)'));
+    await recorded(async (connection, _sent, roundTrips) => {
+      roundTrips.defer(raw('begin'));
+      roundTrips.defer(raw('insert into probe (id, label) values ($1, $2)', [1, 'a']));
+      roundTrips.defer(raw('select pg_sleep(5.022)'));
       const outcome = connection.executeQuery(raw('commit')).then(
         () => undefined,
         (reason: unknown) => reason,

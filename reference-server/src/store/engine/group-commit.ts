@@ -1,14 +1,12 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import { batchConnectionOf, enterBatch } from './batch-connection';
+import type { Database } from '../schema';
+import { Batch, enter, type Db, type Tx } from './batch';
+import type { IdSource } from './batch-ids';
 import { readInAdvance, type ReadInAdvance } from './batch-reads';
-import { AutoincrementCounters, SequenceBlocks, takeIdsFrom, type IdSource } from './batch-ids';
-import { DeferredInserts, heldInsertsOf, holdInserts, writeHeldInserts, type Placeholders } from './deferred-inserts';
-import type { Dialect } from './db';
-import { collectMetrics, MetricDeltas } from './metrics';
-import { deferStatement, joinRoundTrips, statementRefused } from './round-trips';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import { DeferredInserts, type Placeholders } from './deferred-inserts';
+import { MetricDeltas } from './metrics';
+import { statementRefused } from './round-trips';
+import { OTHER } from './statement';
 
 /** The savepoint commands, written once: they run several times per tracking request (no builder, no compile). */
 const savepointCommands = (name: string) => ({
@@ -25,24 +23,23 @@ const COMMIT = CompiledQuery.raw('commit');
 const ROLLBACK = CompiledQuery.raw('rollback');
 
 /**
- * The commands around the requests of a batch. Joined (PostgreSQL), `begin`, the opening statement and the first
- * request's savepoint go in one text, and the command that ends one request's savepoint also opens the next one's:
+ * The commands around the requests of a batch. Joined (PostgreSQL), `begin` and the first request's savepoint go
+ * in one text, and the command that ends one request's savepoint also opens the next one's:
  * one round trip instead of several, each about 100 µs there (BENCHMARKS.md). The simple query protocol takes
  * several statements in one text when it carries no parameters, as these do not. SQLite prepares one statement at
  * a time, and its commands cost no round trip.
  */
-class BatchSteps {
+export class BatchSteps {
   /** Opens a batch run request by request (the first request's savepoint included). */
   readonly start: CompiledQuery[];
-  /** Opens a combined batch: no savepoints (one statement each: on PostgreSQL they are deferred, store/round-trips.ts). */
+  /** Opens a combined batch: no savepoints (one statement each: on PostgreSQL they are deferred, store/engine/round-trips.ts). */
   readonly startCombined: CompiledQuery[];
   private readonly next: Record<'ok' | 'failed', CompiledQuery[]>;
   private readonly last: Record<'ok' | 'failed', CompiledQuery[]>;
 
-  constructor(opening: string | undefined, joined: boolean) {
+  constructor(joined: boolean) {
     const { open, release, rollback } = savepoint.request;
-    const begin = CompiledQuery.raw('begin');
-    const first = opening ? [begin, CompiledQuery.raw(opening)] : [begin];
+    const first = [CompiledQuery.raw('begin')];
     this.last = { ok: [release], failed: [rollback, release] };
     const raw = (...statements: CompiledQuery[]) => CompiledQuery.raw(statements.map((q) => q.sql).join('; '));
     if (joined) {
@@ -63,8 +60,8 @@ class BatchSteps {
 }
 
 interface Job {
-  work: (trx: Db) => Promise<unknown>;
-  /** What the request asks a combined batch to read for it in advance (store/batch-reads.ts). */
+  work: (tx: Tx) => Promise<unknown>;
+  /** What the request asks a combined batch to read for it in advance (store/engine/batch-reads.ts). */
   reads: ReadInAdvance[];
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -83,15 +80,20 @@ interface Job {
  * (none is stored). The writes of one request commit together (a sale with its commission and outbox rows:
  * crash.test.ts). Each COMMIT flushes the pages (SQLite) or WAL records (PostgreSQL) of a batch once, instead of
  * once per request. The requests' metric changes are summed and written once, last in the batch (`MetricDeltas`,
- * store/metrics.ts), in a fixed order.
+ * store/engine/metrics.ts), in a fixed order.
  *
- * One batch runs at a time. On PostgreSQL it runs on one pooled connection, and `opening` (an advisory lock on the
- * schema, held to the end of the transaction) makes the servers sharing a database take turns batch by batch: two
- * batches interleaving would hold many requests' rows each and could wait for each other. (Four batches at once per
- * server were measured no faster on this machine: BENCHMARKS.md.) A batch can still meet a transaction outside the
- * group commit (a refund, the dashboard); when PostgreSQL breaks a deadlock (or a serialization failure) by failing
- * a statement of the batch, only that request rolls back to its savepoint, and it runs again in the next batch (at
- * most `maxAttempts` times), never answered in between.
+ * One batch runs at a time per server (four at once per server were measured no faster on this machine:
+ * BENCHMARKS.md). On PostgreSQL it runs on one pooled connection, and the servers sharing a database run theirs
+ * side by side, with no lock between them: what a batch writes cannot depend on another server's batch being
+ * absent. A sale's transaction id is unique by constraint, a conversion read in advance is checked again when
+ * written (store/customers.ts), and a lead's change to its customer is conditional on the customer as read. The
+ * metric upserts come last in every batch, each a statement of its own, sorted (store/engine/metrics.ts): every
+ * batch locks metric rows in one order, after all its other rows, so no two batches deadlock there.
+ * They can still wait for each other (or for a transaction outside the group commit, a refund, the dashboard) on
+ * rows their requests touch in request order, a customer two servers' leads change at once; when
+ * PostgreSQL breaks such a deadlock (or a serialization failure) by failing a statement of the batch, a combined
+ * batch runs again request by request, and there only the failing request rolls back to its savepoint and runs
+ * again in the next batch (at most `maxAttempts` times), never answered in between.
  */
 export class GroupCommit {
   private queue: Job[] = [];
@@ -101,21 +103,21 @@ export class GroupCommit {
   private combine = true;
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Database>,
     private readonly steps: BatchSteps,
     private readonly placeholders: Placeholders,
-    /** Each batch's source of new sales' and commissions' ids (store/batch-ids.ts). */
+    /** Each batch's source of new sales' and commissions' ids (store/engine/batch-ids.ts). */
     private readonly ids: () => IdSource,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
   ) {}
 
-  /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/round-trips.ts). */
+  /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/engine/round-trips.ts). */
   private get joined(): boolean {
     return this.placeholders === 'numbered';
   }
 
-  run<T>(work: (trx: Db) => Promise<T>, reads: ReadInAdvance[]): Promise<T> {
+  run<T>(work: (tx: Tx) => Promise<T>, reads: ReadInAdvance[]): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, reads, resolve: (value) => resolve(value as T), reject, attempts: 0 });
       this.schedule();
@@ -153,9 +155,9 @@ export class GroupCommit {
   /**
    * Combined batches (BENCHMARKS.md, "Combined batches"): every request of the batch runs in one transaction with
    * no savepoint of its own, its plain inserts held back and written per table as multi-row inserts
-   * (store/deferred-inserts.ts), the metric sums last (on PostgreSQL held too, so that they share the rows'
+   * (store/engine/deferred-inserts.ts), the metric sums last (on PostgreSQL held too, so that they share the rows'
    * statements). Before the first request, the batch reads what its requests asked it to read in advance
-   * (store/batch-reads.ts). `settled` when every request is settled here.
+   * (store/engine/batch-reads.ts). `settled` when every request is settled here.
    *
    * When a request throws, the transaction rolls back whole and nothing of it is stored. A request that held no
    * rows is settled with its error once the others went through `runApart`, as `runApart` would have settled it (it
@@ -173,13 +175,14 @@ export class GroupCommit {
     let committing = false;
     try {
       await this.transaction(this.steps.startCombined, this.joined, async (trx) => {
-        holdInserts(trx, held);
+        const batch = trx.batch;
+        batch.held = held;
         await readInAdvance(
           trx,
           jobs.flatMap((job) => job.reads),
         );
         const metrics = new MetricDeltas();
-        collectMetrics(trx, metrics);
+        batch.metrics = metrics;
         try {
           for (const job of jobs) {
             const heldBefore = held.added;
@@ -192,13 +195,13 @@ export class GroupCommit {
             }
           }
         } finally {
-          collectMetrics(trx, undefined);
+          batch.metrics = undefined;
         }
         // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
         if (this.joined) held.holdAll = true;
         await metrics.write(trx);
-        // PostgreSQL: the held rows go with the `commit`, in its round trip (store/round-trips.ts).
-        await writeHeldInserts(trx, this.joined ? deferStatement : undefined);
+        // PostgreSQL: the held rows go with the `commit`, in its round trip (store/engine/round-trips.ts).
+        await batch.writeHeld(this.joined);
         committing = true;
       });
     } catch (error) {
@@ -232,7 +235,7 @@ export class GroupCommit {
         const metrics = new MetricDeltas();
         for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
-          collectMetrics(trx, own);
+          trx.batch.metrics = own;
           job.attempts++;
           job.done = undefined;
           try {
@@ -241,10 +244,10 @@ export class GroupCommit {
             job.done = { ok: false, error };
             if (isLockConflict(error) && job.attempts < this.maxAttempts) again.push(job);
           } finally {
-            collectMetrics(trx, undefined);
+            trx.batch.metrics = undefined;
           }
           // Released, or rolled back to its savepoint (its writes gone); the next request's savepoint opened.
-          for (const command of this.steps.after(job.done.ok, index < jobs.length - 1)) await trx.executeQuery(command);
+          for (const command of this.steps.after(job.done.ok, index < jobs.length - 1)) await trx.batch.execute(command, OTHER);
           if (job.done.ok) metrics.merge(own);
         }
         // The batch's metric changes, summed, in its transaction: they commit with the requests or not at all.
@@ -269,24 +272,26 @@ export class GroupCommit {
   /**
    * `body` in a transaction on one connection of the store, opened by `start` (which begins it: one round trip with
    * the batch's first commands on PostgreSQL; `deferStart`: sent with the batch's first statement that is waited
-   * for, store/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
+   * for, store/engine/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
    */
-  private async transaction(start: CompiledQuery[], deferStart: boolean, body: (trx: Db) => Promise<void>): Promise<void> {
+  private async transaction(start: CompiledQuery[], deferStart: boolean, body: (tx: Tx) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
-      await enterBatch(trx, this.db);
-      takeIdsFrom(trx, this.ids());
-      const connection = batchConnectionOf(trx)!;
-      if (this.joined) joinRoundTrips(connection);
+      const connection = await trx.getExecutor().provideConnection(async (held) => held);
+      const batch = new Batch(this.db, connection, this.ids(), this.joined);
+      const { tx, release } = enter(trx, batch);
       try {
         for (const command of start) {
-          if (deferStart) deferStatement(connection, command);
-          else await trx.executeQuery(command);
+          if (deferStart) batch.defer(command);
+          else await batch.execute(command, OTHER);
         }
-        await body(trx);
-        await trx.executeQuery(COMMIT);
+        await body(tx);
+        await batch.execute(COMMIT, OTHER);
       } catch (error) {
-        await trx.executeQuery(ROLLBACK).catch(() => undefined);
+        batch.discard();
+        await batch.execute(ROLLBACK, OTHER).catch(() => undefined);
         throw error;
+      } finally {
+        release();
       }
     });
   }
@@ -298,33 +303,20 @@ function isLockConflict(error: unknown): boolean {
   return code === '40P01' || code === '40001';
 }
 
-const writers = new WeakMap<Db, GroupCommit>();
-
 /**
- * `opening`: a statement run first in every batch's transaction (PostgreSQL: the advisory lock). On PostgreSQL the
- * batch's commands share round trips (`BatchSteps`) and held inserts number their parameters.
+ * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (store/db.ts attaches one
+ * to both stores: store/engine/store-engine.ts); its metric changes are written last, from memory, so they never fail
+ * halfway through a request. `work` must use `tx` only: the store's connection is the batch's until COMMIT.
+ * `reads`: what a combined batch reads for it in advance, with the other requests' (store/engine/batch-reads.ts).
  */
-export function attachGroupCommit(db: Db, options: { dialect: Dialect; opening?: string }): void {
-  const postgres = options.dialect === 'postgres';
-  const blocks = new SequenceBlocks();
-  const ids = postgres ? () => blocks : () => new AutoincrementCounters();
-  writers.set(db, new GroupCommit(db, new BatchSteps(options.opening, postgres), postgres ? 'numbered' : 'question', ids));
-}
-
-/**
- * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (both stores attach one in
- * `store/db.ts`); its metric changes are written last, from memory, so they never fail halfway through a request.
- * `work` must use `trx` only: the store's connection is the batch's until COMMIT. `reads`: what a combined batch
- * reads for it in advance, with the other requests' (store/batch-reads.ts).
- */
-export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
-  const writer = writers.get(db);
+export function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
+  const writer = db.engine?.writer;
   if (!writer) throw new Error('writeTransaction needs a store opened by openStore (store/db.ts)');
   return writer.run(work, reads);
 }
 
 /**
- * Runs `work` behind a savepoint of `trx`: its writes are kept when it returns, rolled back (and the savepoint gone)
+ * Runs `work` behind a savepoint of `tx`: its writes are kept when it returns, rolled back (and the savepoint gone)
  * when it throws, and the error is handed back to the caller: `{ ok: false, error }`. The transaction goes on.
  *
  * In a combined batch (`GroupCommit.runCombined`) no savepoint is opened: it would cost two statements, and on
@@ -334,11 +326,11 @@ export function writeTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, reads
  * each behind its own savepoint, where this function opens a real one.
  */
 export async function behindSavepoint<T>(
-  trx: Db,
+  tx: Tx,
   name: 'commission',
   work: () => Promise<T>,
 ): Promise<{ ok: true; value: T } | { ok: false; error: unknown }> {
-  const held = heldInsertsOf(trx);
+  const held = tx.batch.held;
   if (held) {
     const writes = held.added + held.direct;
     try {
@@ -349,14 +341,14 @@ export async function behindSavepoint<T>(
     }
   }
   const commands = savepoint[name];
-  await trx.executeQuery(commands.open);
+  await tx.batch.execute(commands.open, OTHER);
   try {
     const value = await work();
-    await trx.executeQuery(commands.release);
+    await tx.batch.execute(commands.release, OTHER);
     return { ok: true, value };
   } catch (error) {
-    await trx.executeQuery(commands.rollback);
-    await trx.executeQuery(commands.release);
+    await tx.batch.execute(commands.rollback, OTHER);
+    await tx.batch.execute(commands.release, OTHER);
     return { ok: false, error };
   }
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, uniqueSchemaName, type Store } from './db';
+import { openStore, uniqueSchemaName, type Store } from '../db';
 import { preparedName } from './prepared';
-import { findSaleByTransactionId } from './sales';
+import { findSaleByTransactionId } from '../sales';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { compiled, compiledFamily, insertRow } from './compiled';
-import { openStore, uniqueSchemaName, type Store } from './db';
+import { openStore, uniqueSchemaName, type Store } from '../db';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;

@@ -1,10 +1,8 @@
-import type { Compilable, CompiledQuery, Insertable, Kysely, QueryResult } from 'kysely';
-import { batchConnectionOf } from './batch-connection';
-import { heldInsertsOf } from './deferred-inserts';
+import type { Compilable, CompiledQuery, Insertable, QueryResult } from 'kysely';
+import type { Database } from '../schema';
+import type { Db } from './batch';
 import { prepareText } from './prepared';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import { statementOf, type Statement } from './statement';
 
 const SLOT = Symbol('svc.slot');
 interface Slot {
@@ -29,18 +27,21 @@ const dialectOf = (db: Db): unknown => db.getExecutor().adapter.constructor;
  * typed builder, for both stores, and runs through the same driver (a transaction's `trx` included).
  */
 export function compiled<A extends object, R>(build: (db: Db, $: Slots<A>) => Compilable<R>): (db: Db, args: A) => Promise<QueryResult<R>> {
-  const byDialect = new Map<unknown, CompiledQuery<R>>();
+  const byDialect = new Map<unknown, { query: CompiledQuery<R>; statement: Statement }>();
   return async (db, args) => {
     const dialect = dialectOf(db);
-    let query = byDialect.get(dialect);
-    if (!query) {
-      query = build(db, slots<A>()).compile();
+    let built = byDialect.get(dialect);
+    if (!built) {
+      const query = build(db, slots<A>()).compile();
       prepareText(query.sql);
-      byDialect.set(dialect, query);
+      // What it is (a read, a plain write of one table), declared once by the tree it was built from.
+      built = { query, statement: statementOf(query) };
+      byDialect.set(dialect, built);
     }
-    const bound = bind(query, args);
-    // In a group-commit batch, straight to its connection (store/batch-connection.ts).
-    return batchConnectionOf(db)?.executeQuery(bound) ?? db.executeQuery(bound);
+    const bound = bind(built.query, args);
+    // In a group-commit batch, straight to the batch (store/engine/batch.ts), without Kysely's executor around it.
+    const batch = db.batch;
+    return batch ? (batch.execute(bound, built.statement) as Promise<QueryResult<R>>) : db.executeQuery(bound);
   };
 }
 
@@ -88,7 +89,7 @@ const insertFamily = compiledFamily<Record<string, unknown>, unknown, { table: k
 /**
  * Inserts `row` into `table` through a query compiled once per column set; `returningId`: resolves to the new id.
  * In a combined group-commit batch a plain insert is held back and written with the batch's other rows of that
- * table in one multi-row insert (store/deferred-inserts.ts).
+ * table in one multi-row insert (store/engine/deferred-inserts.ts).
  */
 export async function insertRow<T extends keyof Database>(
   db: Db,
@@ -108,7 +109,7 @@ export async function insertRow<T extends keyof Database>(
   row: Insertable<Database[T]>,
   returningId = false,
 ): Promise<number | void> {
-  const held = returningId ? undefined : heldInsertsOf(db);
+  const held = returningId ? undefined : db.batch?.held;
   if (held) return held.add(table, row);
   const columns = Object.keys(row).filter((column) => (row as Record<string, unknown>)[column] !== undefined);
   const result = await insertFamily(db, `${table}|${columns.join(',')}|${returningId}`, { table, columns, returningId }, row);

@@ -1,8 +1,7 @@
-import { CompiledQuery, type Kysely } from 'kysely';
-import { batchConnectionOf } from './batch-connection';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import { CompiledQuery } from 'kysely';
+import type { Dialect } from '../db';
+import type { Batch, Db } from './batch';
+import { READ } from './statement';
 
 /** The tables whose ids a group-commit batch takes before inserting (their inserts can then be held). */
 export type IdTable = 'sales' | 'commissions';
@@ -11,10 +10,10 @@ export type IdTable = 'sales' | 'commissions';
  * Where a group-commit batch takes the ids of new sales and commissions. A sale's and its commission's ids go into
  * other rows and into the answer, so an insert that had to return its id (`RETURNING`) could not be held back and
  * cost a statement of its own (on PostgreSQL a round trip). Taken first, the id is known and the insert is a plain
- * one, held with the batch's others (store/deferred-inserts.ts, BENCHMARKS.md, "The hot path, fourth pass", item 1).
+ * one, held with the batch's others (store/engine/deferred-inserts.ts, BENCHMARKS.md, "The hot path, fourth pass", item 1).
  */
 export interface IdSource {
-  take(trx: Db, table: IdTable): Promise<number>;
+  take(batch: Batch, table: IdTable): Promise<number>;
 }
 
 const BLOCK = 1024;
@@ -30,10 +29,10 @@ const blockQueries: Record<IdTable, CompiledQuery> = { sales: sequenceBlock('sal
 export class SequenceBlocks implements IdSource {
   private readonly free: Record<IdTable, number[]> = { sales: [], commissions: [] };
 
-  async take(trx: Db, table: IdTable): Promise<number> {
+  async take(batch: Batch, table: IdTable): Promise<number> {
     const free = this.free[table];
     if (free.length === 0) {
-      const { rows } = await run(trx, blockQueries[table]);
+      const { rows } = await batch.execute(blockQueries[table], READ);
       // Another request of the batch may have filled the list while this one waited.
       free.push(...(rows as { id: number }[]).map((row) => row.id));
       free.sort((a, b) => a - b);
@@ -53,30 +52,30 @@ const lastAutoincrement = CompiledQuery.raw(`select seq from sqlite_sequence whe
 export class AutoincrementCounters implements IdSource {
   private readonly last = new Map<IdTable, Promise<number>>();
 
-  take(trx: Db, table: IdTable): Promise<number> {
-    const next = (this.last.get(table) ?? readCounter(trx, table)).then((last) => last + 1);
+  take(batch: Batch, table: IdTable): Promise<number> {
+    const next = (this.last.get(table) ?? readCounter(batch, table)).then((last) => last + 1);
     this.last.set(table, next);
     return next;
   }
 }
 
-async function readCounter(trx: Db, table: IdTable): Promise<number> {
-  const { rows } = await run(trx, CompiledQuery.raw(lastAutoincrement.sql, [table]));
+async function readCounter(batch: Batch, table: IdTable): Promise<number> {
+  const { rows } = await batch.execute(CompiledQuery.raw(lastAutoincrement.sql, [table]), READ);
   return (rows[0] as { seq: number } | undefined)?.seq ?? 0;
 }
 
-function run(trx: Db, query: CompiledQuery) {
-  return batchConnectionOf(trx)?.executeQuery(query) ?? trx.executeQuery(query);
-}
-
-const sources = new WeakMap<Db, IdSource>();
-
-/** Hands `trx`, a group-commit batch, the source it takes ids from. */
-export function takeIdsFrom(trx: Db, source: IdSource): void {
-  sources.set(trx, source);
-}
-
-/** The next id of `table` when `db` is a group-commit batch, else undefined (the insert returns its id). */
+/** The next id of `table` when `db` is a group-commit batch's transaction, else undefined (the insert returns its id). */
 export function batchId(db: Db, table: IdTable): Promise<number> | undefined {
-  return sources.get(db)?.take(db, table);
+  const batch = db.batch;
+  return batch?.ids.take(batch, table);
+}
+
+/**
+ * Where each batch of a store takes its ids: on PostgreSQL the store's sequence blocks, kept across batches; on
+ * SQLite counters read again by each batch.
+ */
+export function idSources(dialect: Dialect): () => IdSource {
+  if (dialect === 'sqlite') return () => new AutoincrementCounters();
+  const blocks = new SequenceBlocks();
+  return () => blocks;
 }

@@ -1,6 +1,6 @@
-import { CompiledQuery, type DatabaseConnection, type QueryResult } from 'kysely';
+import { CompiledQuery, type QueryResult } from 'kysely';
 import { inlined } from './literals';
-import { isPgDatabaseError } from './pg-driver';
+import { isPgDatabaseError } from '../pg-driver';
 import { writesCachedTables } from './lookup-cache';
 
 type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
@@ -29,15 +29,15 @@ function answerOf(answer: JoinedAnswer | undefined): QueryResult<unknown> {
 
 interface Entry {
   query: CompiledQuery;
-  /** The statement as text with its values written in (store/literals.ts), when it can share a text; else undefined. */
+  /** The statement as text with its values written in (store/engine/literals.ts), when it can share a text; else undefined. */
   text: string | undefined;
   /** Undefined for a deferred statement: nobody waits for its answer; its error reaches the statements after it. */
   settle?: { resolve(result: QueryResult<unknown>): void; reject(error: unknown): void };
 }
 
 /**
- * PostgreSQL batch connections (store/group-commit.ts): fewer round trips for the same statements. A statement
- * whose answer the batch does not wait for (its `begin`, the advisory lock, the held rows' inserts) is deferred; the
+ * PostgreSQL batch connections (store/engine/group-commit.ts): fewer round trips for the same statements. A statement
+ * whose answer the batch does not wait for (its `begin`, the held rows' inserts) is deferred; the
  * next statement the batch does wait for (its reads in advance, its `commit`) goes with every statement deferred or
  * asked for before it in the same turn, as one text of several statements (the simple query protocol takes them in
  * one message, their values written in as literals): a batch of clicks costs one round trip, a batch of sales two,
@@ -50,7 +50,7 @@ interface Entry {
  * a literal, or a write the lookup cache must hear of) runs alone, in its turn. With nothing deferred, statements run
  * at once, as without this class.
  */
-class RoundTrips {
+export class RoundTrips {
   private pending: Entry[] = [];
   private flushing: Promise<void> | undefined;
 
@@ -127,26 +127,6 @@ function joinable(query: CompiledQuery): string | undefined {
   // One statement per entry, so that the answers match them: a text with `;` anywhere is taken for several.
   if (query.sql.includes(';') || writesCachedTables(query.sql)) return undefined;
   return inlined(query);
-}
-
-const byConnection = new WeakMap<DatabaseConnection, RoundTrips>();
-
-/**
- * Routes `connection`'s statements through its `RoundTrips` (once per connection; PostgreSQL batch connections
- * only, store/group-commit.ts). Wrappers added later (store/deferred-inserts.ts) run above it.
- */
-export function joinRoundTrips(connection: DatabaseConnection): void {
-  if (byConnection.has(connection)) return;
-  const roundTrips = new RoundTrips(connection.executeQuery.bind(connection));
-  byConnection.set(connection, roundTrips);
-  connection.executeQuery = ((query: CompiledQuery) => roundTrips.run(query)) as DatabaseConnection['executeQuery'];
-}
-
-/** Sends `query` with `connection`'s next statement that is waited for, instead of now (see `RoundTrips`). */
-export function deferStatement(connection: DatabaseConnection, query: CompiledQuery): void {
-  const roundTrips = byConnection.get(connection);
-  if (!roundTrips) throw new Error('statements are deferred on a batch connection only (store/group-commit.ts)');
-  roundTrips.defer(query);
 }
 
 /**

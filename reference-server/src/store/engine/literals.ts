@@ -1,9 +1,9 @@
 import type { CompiledQuery } from 'kysely';
-import { pgDriver } from './pg-driver';
+import { pgDriver } from '../pg-driver';
 
 /**
  * PostgreSQL: `query`'s text with each `$n` replaced by its value written as a literal, for a text of several
- * statements (store/round-trips.ts), which the simple query protocol takes only without parameters; undefined when
+ * statements (store/engine/round-trips.ts), which the simple query protocol takes only without parameters; undefined when
  * that cannot be done safely, and the query then runs as it is.
  *
  * A literal means what the parameter meant: pg sends every parameter as text of no declared type, and a quoted

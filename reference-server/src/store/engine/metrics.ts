@@ -1,9 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Currency } from '@svc/types';
+import type { Db } from './batch';
 import { compiled, compiledFamily } from './compiled';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
 
 type Counter = 'clicks' | 'leads' | 'sales' | 'processor_sales' | 'test_clicks' | 'test_leads' | 'test_sales';
 type LastAt = 'last_click_at' | 'last_lead_at' | 'last_sale_at' | 'last_processor_sale_at' | 'last_event_at';
@@ -68,7 +66,7 @@ interface DailyKey {
 }
 
 /**
- * Metric changes held back to the end of a group-commit batch (store/group-commit.ts) and written there, summed, in
+ * Metric changes held back to the end of a group-commit batch (store/engine/group-commit.ts) and written there, summed, in
  * the batch's own transaction before its COMMIT: one upsert per program, day and partner instead of two to four per
  * request. Counters add and "last seen" times keep the last value in batch order, so the rows end exactly as if each
  * request had written its own (spec/rules.md "Resources", program metrics maintained incrementally). A request that fails rolls
@@ -132,17 +130,9 @@ export class MetricDeltas {
 
 const sorted = <V>(map: Map<string, V>) => [...map].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
 
-/** The deltas of the request running in a batch's transaction, by that transaction (set by store/group-commit.ts). */
-const collecting = new WeakMap<Db, MetricDeltas>();
-
-export function collectMetrics(trx: Db, deltas: MetricDeltas | undefined): void {
-  if (deltas) collecting.set(trx, deltas);
-  else collecting.delete(trx);
-}
-
 /** Runs `record` on the request's deltas inside a batch; outside one, on deltas written at once. */
 async function change(db: Db, record: (deltas: MetricDeltas) => void): Promise<void> {
-  const deltas = collecting.get(db);
+  const deltas = db.batch?.metrics;
   if (deltas) return record(deltas);
   const now = new MetricDeltas();
   record(now);

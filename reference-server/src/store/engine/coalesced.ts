@@ -1,8 +1,5 @@
-import { PostgresAdapter, sql, type AliasedExpression, type Compilable, type Expression, type Kysely, type SqlBool } from 'kysely';
-import { inTransaction } from './batch-connection';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import { PostgresAdapter, sql, type AliasedExpression, type Compilable, type Expression, type SqlBool } from 'kysely';
+import { inTransaction, type Db } from './batch';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -16,7 +13,7 @@ interface Pending<R> {
 
 /**
  * A lookup by key that many requests ask at once (the lead's customer and click, a processor payment's sale; a sale's
- * own reads are made by its batch, store/batch-reads.ts):
+ * own reads are made by its batch, store/engine/batch-reads.ts):
  * on PostgreSQL, the keys asked for outside a transaction in one turn of the event loop are read by one statement,
  * run on the next turn (BENCHMARKS.md, "The hot path, fourth pass", item 3): one round trip for a batch of requests instead of one
  * each. Each caller sees the database as it was at some moment after it asked, as with a read of its own.
@@ -30,15 +27,16 @@ interface Pending<R> {
  */
 export function coalesced<K, R>(options: {
   read: (db: Db, keys: K[]) => Promise<R[]>;
-  /** The lookup of one key (a statement prepared once, store/compiled.ts). */
+  /** The lookup of one key (a statement prepared once, store/engine/compiled.ts). */
   readOne: (trx: Db, key: K) => Promise<R | undefined>;
   keyOf: (key: K) => string;
   keyOfRow: (row: R) => string;
 }): (db: Db, key: K) => Promise<R | undefined> {
-  const pending = new WeakMap<Db, Pending<R>>();
+  // This lookup's keys of the turn are kept in the store's engine, under this key (store/engine/store-engine.ts).
+  const self = {};
 
-  async function flush(db: Db, batch: Pending<R>): Promise<void> {
-    pending.delete(db);
+  async function flush(db: Db, coalescing: Map<object, unknown>, batch: Pending<R>): Promise<void> {
+    coalescing.delete(self);
     const names = [...batch.keys.keys()];
     for (let at = 0; at < names.length; at += MAX_KEYS) {
       const chunk = names.slice(at, at + MAX_KEYS);
@@ -59,12 +57,14 @@ export function coalesced<K, R>(options: {
   }
 
   return (db, key) => {
-    if (inTransaction(db) || !isPostgres(db)) return options.readOne(db, key);
-    let batch = pending.get(db);
+    const engine = db.engine;
+    if (!engine || engine.dialect !== 'postgres' || inTransaction(db)) return options.readOne(db, key);
+    const coalescing = engine.coalescing;
+    let batch = coalescing.get(self) as Pending<R> | undefined;
     if (!batch) {
       const created: Pending<R> = { keys: new Map(), waiters: new Map() };
-      pending.set(db, created);
-      setImmediate(() => void flush(db, created));
+      coalescing.set(self, created);
+      setImmediate(() => void flush(db, coalescing, created));
       batch = created;
     }
     const name = options.keyOf(key);
@@ -84,7 +84,7 @@ type KeyLookup<O> = (matches: (column: string) => Expression<SqlBool>) => {
 
 /**
  * The rows `lookup` finds for each key of a list, in one statement text whatever the list's length, so that it is
- * compiled and prepared once (store/compiled.ts); `list` is the compiled query's slot for `listParameter`'s value.
+ * compiled and prepared once (store/engine/compiled.ts); `list` is the compiled query's slot for `listParameter`'s value.
  * Each lookup is by a unique key.
  *
  * PostgreSQL: one index lookup per key, a lateral join over `unnest($1::text[])` whose `limit 1` keeps the planner

@@ -1,6 +1,6 @@
 /**
  * The statement texts worth preparing once per PostgreSQL connection: the hot path's compiled queries
- * (store/compiled.ts), a small fixed set. A prepared statement skips PostgreSQL's parse and plan on every run, which
+ * (store/engine/compiled.ts), a small fixed set. A prepared statement skips PostgreSQL's parse and plan on every run, which
  * on shared cores is CPU taken from the server itself (BENCHMARKS.md, "Prepared statements"). Other statements
  * (the dashboard's, built per request) stay unnamed, so no connection collects an unbounded set.
  */

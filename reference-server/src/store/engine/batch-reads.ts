@@ -1,41 +1,43 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import type { Db } from './batch';
 
 /**
- * What a combined group-commit batch knows by key while its requests run (store/group-commit.ts, `runCombined`):
- * a row, `null` for no row, nothing (undefined) for a key it was not told about. Kept per batch transaction, so
- * a batch run request by request (or any other transaction) knows nothing: there a request rolled back to its
- * savepoint would leave its `set` behind, so the caller reads or writes as it would without.
+ * What a combined group-commit batch knows by key while its requests run (store/engine/group-commit.ts,
+ * `runCombined`): a row, `null` for no row, nothing (undefined) for a key it was not told about. Kept in the batch
+ * (`Batch.answers`, store/engine/batch.ts), so a batch run request by request (or any other transaction) knows
+ * nothing: there a request rolled back to its savepoint would leave its `set` behind, so the caller reads or writes
+ * as it would without.
  */
 export class BatchAnswers<K, V> {
-  private readonly answers = new WeakMap<Db, Map<K, V | null>>();
+  private of(db: Db): Map<K, V | null> | undefined {
+    return db.batch?.answers.get(this) as Map<K, V | null> | undefined;
+  }
 
-  /** Whether `trx` is a batch that holds answers (a combined batch that read in advance). */
-  holds(trx: Db): boolean {
-    return this.answers.has(trx);
+  /** Whether `db` is a batch that holds answers (a combined batch that read in advance). */
+  holds(db: Db): boolean {
+    return this.of(db) !== undefined;
   }
 
   /** The batch's answer for `key`: a row, null (none), or undefined when it has none (read the database instead). */
-  known(trx: Db, key: K): V | null | undefined {
-    return this.answers.get(trx)?.get(key);
+  known(db: Db, key: K): V | null | undefined {
+    return this.of(db)?.get(key);
   }
 
   /** Changes the answer for the requests after this one, in a batch that holds answers already (else nothing). */
-  set(trx: Db, key: K, value: V | null): void {
-    this.answers.get(trx)?.set(key, value);
+  set(db: Db, key: K, value: V | null): void {
+    this.of(db)?.set(key, value);
   }
 
   /** Forgets every answer of the batch: a write the answers do not follow (a lead's change to a customer). */
-  forget(trx: Db): void {
-    this.answers.delete(trx);
+  forget(db: Db): void {
+    db.batch?.answers.delete(this);
   }
 
   /** Adds answers learnt from a read in advance (the conversions of the customers it found); known ones stay. */
-  learn(trx: Db, entries: Iterable<[K, V | null]>): void {
-    let answers = this.answers.get(trx);
-    if (!answers) this.answers.set(trx, (answers = new Map<K, V | null>()));
+  learn(db: Db, entries: Iterable<[K, V | null]>): void {
+    const batch = db.batch;
+    if (!batch) return;
+    let answers = this.of(db);
+    if (!answers) batch.answers.set(this, (answers = new Map<K, V | null>()));
     for (const [key, value] of entries) if (!answers.has(key)) answers.set(key, value);
   }
 }
@@ -43,9 +45,11 @@ export class BatchAnswers<K, V> {
 /**
  * A read a combined group-commit batch makes once for all its requests, before running the first: each request
  * names its keys when it queues (`writeTransaction`'s `reads`), and reads the answers from memory while it runs
- * (`lookup`). The batch runs alone (the advisory lock on PostgreSQL, the one connection on SQLite), so what it read
- * holds for it as long as only it changes those rows; a request that changes one says so with `set` (or `forget`),
- * for the requests after it. Described as a coalesced lookup is (store/coalesced.ts): `read` answers the rows among
+ * (`lookup`). Within a server batches run one at a time, so what it read holds for it as long as only it changes
+ * those rows; a request that changes one says so with `set` (or `forget`), for the requests after it. Another
+ * server's batch may change them meanwhile (PostgreSQL): every write that rests on such a read is checked again by
+ * the database (a unique constraint, a conditional update), and a failed check runs the batch again request by
+ * request (store/engine/group-commit.ts). Described as a coalesced lookup is (store/engine/coalesced.ts): `read` answers the rows among
  * `keys`, `keyOf` names a key and `keyOfRow` a row by the key that found it.
  */
 export class BatchRead<K, V> {
@@ -106,7 +110,7 @@ export async function readInAdvance(trx: Db, wanted: ReadInAdvance[]): Promise<v
     if (keys) keys.push(key);
     else byRead.set(read, [key]);
   }
-  // Side by side: on PostgreSQL they share one round trip (store/round-trips.ts). Every read settles before the first
+  // Side by side: on PostgreSQL they share one round trip (store/engine/round-trips.ts). Every read settles before the first
   // failure is thrown, so none is still running when the batch rolls back.
   const settled = await Promise.allSettled([...byRead].map(([read, keys]) => read.load(trx, keys)));
   for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;

@@ -1,8 +1,5 @@
-import { CompiledQuery, type DatabaseConnection, type Kysely, type QueryResult } from 'kysely';
-import { batchConnectionOf } from './batch-connection';
-import type { Database } from './schema';
-
-type Db = Kysely<Database>;
+import { CompiledQuery, type QueryResult } from 'kysely';
+import type { Statement } from './statement';
 
 /** How a dialect writes the n-th parameter (1-based): SQLite `?`, PostgreSQL `$n`. */
 export type Placeholders = 'question' | 'numbered';
@@ -18,21 +15,6 @@ const MAX_PARAMETERS = 30_000;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-const plainWrite = /^(?:insert into|update) "([a-z_][a-z0-9_]*)"/;
-const readsElsewhere = /\b(?:select|from)\b/i;
-const written = new Map<string, string | null>();
-
-/** The one table a plain insert or update writes (remembered per text, a small fixed set); undefined for anything else. */
-function writtenTable(sqlText: string): string | undefined {
-  let table = written.get(sqlText);
-  if (table === undefined) {
-    const match = plainWrite.exec(sqlText);
-    table = match && !readsElsewhere.test(sqlText.slice(match[0].length)) ? match[1]! : null;
-    if (written.size < 2000) written.set(sqlText, table);
-  }
-  return table ?? undefined;
-}
-
 /** Statement texts by dialect, table, columns and row count: a bounded set (see `CHUNKS`), kept across batches. */
 const texts = new Map<string, string>();
 
@@ -42,17 +24,19 @@ interface Group {
   rows: unknown[][];
   /** A held statement of another kind (`holdStatement`): writes its rows in one statement; else they are inserted. */
   statement?: (rows: unknown[][]) => CompiledQuery;
+  /** A read (a check that fails the batch): a statement of its own, never a `WITH` query, which would not run. */
+  alone?: boolean;
 }
 
 /**
- * The plain inserts (no `RETURNING`) of a combined group-commit batch (store/group-commit.ts, "Combined batches"),
+ * The plain inserts (no `RETURNING`) of a combined group-commit batch (store/engine/group-commit.ts, "Combined batches"),
  * held back and written as multi-row inserts, per table and column set: on PostgreSQL a batch of clicks costs three
  * inserts (one round trip each) instead of three per click (BENCHMARKS.md, "Combined batches").
  *
- * Nothing reads around them: the batch's connection writes every held row before any other statement that could
- * see it (`mustWriteBefore`, `holdInserts` below), so a later statement of the batch, a read included, sees the
- * database exactly as if each row had been inserted where it was asked for. Rows of one table keep their order (ids ascend as asked); tables are
- * written in the order they were first asked for. A failed multi-row insert cannot say which request's row broke
+ * Nothing reads around them: the batch writes every held row before any other statement that could see it
+ * (`mustWriteBefore`, `Batch.execute` in store/engine/batch.ts), so a later statement of the batch, a read included,
+ * sees the database exactly as if each row had been inserted where it was asked for. Rows of one table keep their
+ * order (ids ascend as asked); tables are written in the order they were first asked for. A failed multi-row insert cannot say which request's row broke
  * it, so it fails the whole combined batch, which then runs again request by request.
  */
 export class DeferredInserts {
@@ -61,21 +45,21 @@ export class DeferredInserts {
   private readonly inserts = new Map<string, Group[]>();
   /**
    * A write of held rows failed. The error reached whichever statement set the write off, in whichever request:
-   * it belongs to none of them (store/group-commit.ts runs the batch again, request by request).
+   * it belongs to none of them (store/engine/group-commit.ts runs the batch again, request by request).
    */
   failed = false;
   /** Rows ever held: a request that holds rows and then throws may owe its error to one of them (`runCombined`). */
   added = 0;
   /**
    * Statements other than reads that went to the database while rows were held: with `added`, whether a part of a
-   * request wrote anything (`behindSavepoint` in store/group-commit.ts).
+   * request wrote anything (`behindSavepoint` in store/engine/group-commit.ts).
    */
   direct = 0;
 
   /**
-   * Hold every plain write, not only inserts (`holdQuery`): set once a batch's requests have run (store/group-
-   * commit.ts), when nothing reads a write's result any more, so that on PostgreSQL the batch's metric upserts
-   * share statements with its held rows.
+   * Hold every plain write, not only inserts (`holdQuery`): set once a batch's requests have run
+   * (store/engine/group-commit.ts), when nothing reads a write's result any more, so that on PostgreSQL the batch's
+   * metric upserts go in the text of its `commit` with its held rows.
    */
   holdAll = false;
 
@@ -108,11 +92,17 @@ export class DeferredInserts {
    * Holds one row of a statement that writes many rows at once (a batch's customer conversions, store/customers.ts):
    * written with the held inserts, in one `statement(rows)` per `kind`, under the same rule (`mustWriteBefore`).
    */
-  holdStatement(table: string, kind: string, row: unknown[], statement: (rows: unknown[][]) => CompiledQuery): void {
+  holdStatement(
+    table: string,
+    kind: string,
+    row: unknown[],
+    statement: (rows: unknown[][]) => CompiledQuery,
+    options: { alone?: boolean } = {},
+  ): void {
     const key = `${table}|${kind}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = { table, columns: [], rows: [], statement };
+      group = { table, columns: [], rows: [], statement, alone: options.alone };
       this.groups.set(key, group);
     }
     group.rows.push(row);
@@ -121,7 +111,9 @@ export class DeferredInserts {
 
   /** Holds `query`, a plain write of `table` (`holdAll`), to run as it is with the held rows. */
   holdQuery(table: string, query: CompiledQuery): void {
-    this.groups.set(`${table}|query|${this.added}`, { table, columns: [], rows: [[]], statement: () => query });
+    // A statement of its own, in the order held: the metric upserts, sorted (store/engine/metrics.ts), then lock
+    // their rows in one order in every batch of every server, never in the order a packed `WITH` runs them.
+    this.groups.set(`${table}|query|${this.added}`, { table, columns: [], rows: [[]], statement: () => query, alone: true });
     this.added++;
   }
 
@@ -139,10 +131,10 @@ export class DeferredInserts {
   }
 
   private async writeGroups(groups: Group[], run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
-    const statements: { table: string; query: CompiledQuery }[] = [];
+    const statements: { table: string; query: CompiledQuery; alone?: boolean }[] = [];
     for (const group of groups) {
       if (group.statement) {
-        statements.push({ table: group.table, query: group.statement(group.rows) });
+        statements.push({ table: group.table, query: group.statement(group.rows), alone: group.alone });
         continue;
       }
       let at = 0;
@@ -165,14 +157,14 @@ export class DeferredInserts {
   }
 
   /**
-   * Whether the held rows must be written before `sqlText` runs. Not before a plain insert or update of another
-   * table (text `insert into "t"` or `update "t"`, nothing read from elsewhere: no `select`, no `from`): it cannot
-   * see them, as the schema has no triggers and no foreign keys (ARCHITECTURE.md, invariants). Everything else
-   * waits for them: reads, deletes, savepoints, `commit`, and any text the rule does not recognise.
+   * Whether the held rows must be written before `statement` runs. Not before a plain write of another table
+   * (store/engine/statement.ts): it cannot see them, as the schema has no triggers and no foreign keys
+   * (ARCHITECTURE.md, invariants). Everything else waits for them: reads, deletes, savepoints, `commit`.
    */
-  mustWriteBefore(sqlText: string): boolean {
-    const table = writtenTable(sqlText);
-    return table === undefined || [...this.groups.values()].some((group) => group.table === table);
+  mustWriteBefore(statement: Statement): boolean {
+    if (statement.kind !== 'write') return true;
+    for (const group of this.groups.values()) if (group.table === statement.table) return true;
+    return false;
   }
 
   discard(): void {
@@ -224,23 +216,26 @@ function flat(rows: unknown[][], width: number): unknown[] {
 /**
  * PostgreSQL: the held statements in as few round trips as the rules allow. A pack never holds two statements of
  * one table (a statement cannot see what another of the same text did, and two changing one row would keep only
- * one change), nor more than `MAX_PARAMETERS` parameters; statements of one table stay in their order.
+ * one change), nor more than `MAX_PARAMETERS` parameters; statements of one table stay in their order. A statement
+ * held `alone` (a check that reads) is a pack of its own.
  */
-function packs(statements: { table: string; query: CompiledQuery }[]): CompiledQuery[][] {
+function packs(statements: { table: string; query: CompiledQuery; alone?: boolean }[]): CompiledQuery[][] {
   const result: CompiledQuery[][] = [];
   let pack: CompiledQuery[] = [];
   let tables = new Set<string>();
   let parameters = 0;
-  for (const { table, query } of statements) {
-    if (pack.length > 0 && (tables.has(table) || parameters + query.parameters.length > MAX_PARAMETERS)) {
-      result.push(pack);
-      pack = [];
-      tables = new Set();
-      parameters = 0;
-    }
+  const close = () => {
+    result.push(pack);
+    pack = [];
+    tables = new Set();
+    parameters = 0;
+  };
+  for (const { table, query, alone } of statements) {
+    if (pack.length > 0 && (alone || tables.has(table) || parameters + query.parameters.length > MAX_PARAMETERS)) close();
     pack.push(query);
     tables.add(table);
     parameters += query.parameters.length;
+    if (alone) close();
   }
   if (pack.length > 0) result.push(pack);
   return result;
@@ -286,78 +281,4 @@ function combined(pack: CompiledQuery[]): CompiledQuery {
     `with ${ctes} ${last}`,
     pack.flatMap((query) => query.parameters),
   );
-}
-
-type Execute = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
-
-/** A statement that only reads (the store's reads all begin so). */
-const reads = /^select\b/i;
-
-/** The held rows of the combined batch running in a transaction, by that transaction (read by `insertRow`). */
-const byTransaction = new WeakMap<Db, DeferredInserts>();
-/** The same by the batch's connection, whose own `executeQuery` writes them (read by the wrapper below). */
-const byConnection = new WeakMap<DatabaseConnection, DeferredInserts>();
-/** Each wrapped connection's own `executeQuery`. */
-const own = new WeakMap<DatabaseConnection, Execute>();
-
-/** The combined batch's held rows when `db` is its transaction; `insertRow` then holds a plain insert back. */
-export function heldInsertsOf(db: Db): DeferredInserts | undefined {
-  return byTransaction.get(db);
-}
-
-function connectionOf(trx: Db): DatabaseConnection {
-  const connection = batchConnectionOf(trx);
-  if (!connection) throw new Error('inserts are held in a group-commit batch only (store/group-commit.ts)');
-  return connection;
-}
-
-/** Wraps `connection.executeQuery` once: while rows are held, any other statement (`commit` too) first writes them. */
-function ownExecute(connection: DatabaseConnection): Execute {
-  const known = own.get(connection);
-  if (known) return known;
-  const unwrapped = connection.executeQuery.bind(connection) as Execute;
-  own.set(connection, unwrapped);
-  connection.executeQuery = ((query: CompiledQuery) => {
-    const held = byConnection.get(connection);
-    if (!held) return unwrapped(query);
-    if (query.sql === 'commit' || query.sql === 'rollback') byConnection.delete(connection);
-    if (query.sql === 'rollback') held.discard();
-    if (held.holdAll) {
-      const table = writtenTable(query.sql);
-      if (table !== undefined) {
-        held.holdQuery(table, query);
-        return Promise.resolve({ rows: [] });
-      }
-    }
-    if (!reads.test(query.sql)) held.direct++;
-    return held.empty || !held.mustWriteBefore(query.sql) ? unwrapped(query) : held.write(unwrapped).then(() => unwrapped(query));
-  }) as DatabaseConnection['executeQuery'];
-  return unwrapped;
-}
-
-/** Starts holding the plain inserts of `trx`, a combined batch (store/group-commit.ts), in `held`. */
-export function holdInserts(trx: Db, held: DeferredInserts): void {
-  const connection = connectionOf(trx);
-  ownExecute(connection);
-  byTransaction.set(trx, held);
-  byConnection.set(connection, held);
-}
-
-/**
- * Writes what `trx` still holds and stops holding: later inserts of the transaction run at once. `defer`: hands
- * each statement to it instead of running it (PostgreSQL: they go with the batch's `commit`, store/round-trips.ts).
- */
-export async function writeHeldInserts(trx: Db, defer?: (connection: DatabaseConnection, query: CompiledQuery) => void): Promise<void> {
-  byTransaction.delete(trx);
-  const connection = connectionOf(trx);
-  const held = byConnection.get(connection);
-  byConnection.delete(connection);
-  if (!held || held.empty) return;
-  const run: Execute = defer
-    ? (query) => {
-        defer(connection, query);
-        return Promise.resolve({ rows: [] });
-      }
-    : ownExecute(connection);
-  await held.write(run);
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { findClick, insertClick } from './clicks';
+import { findClick, insertClick } from '../clicks';
 import { coalesced } from './coalesced';
-import { openStore, uniqueSchemaName, type Store } from './db';
+import { openStore, uniqueSchemaName, type Store } from '../db';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 const postgres = url.startsWith('postgres');

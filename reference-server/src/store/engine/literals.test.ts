@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, uniqueSchemaName, type Store } from './db';
+import { openStore, uniqueSchemaName, type Store } from '../db';
 import { inlined } from './literals';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';

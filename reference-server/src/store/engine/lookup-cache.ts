@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from './schema';
+import type { Db } from './batch';
 
 /**
  * The hot path's lookups (a link by short code, a program by key hash, a program by id, the program's settings
@@ -70,20 +69,9 @@ export class LookupCache {
   }
 }
 
-const caches = new WeakMap<Kysely<Database>, LookupCache>();
-
-/** Attaches the cache to the store's Kysely instance (a transaction's `trx` has none: it reads the database). */
-export function attachLookupCache(db: Kysely<Database>, cache: LookupCache): void {
-  caches.set(db, cache);
-}
-
-/** `load()` through the store's cache under `key`, or straight from the database when `db` has none. */
-export function cachedLookup<T extends object>(
-  db: Kysely<Database>,
-  key: string,
-  load: () => Promise<T | undefined>,
-): Promise<T | undefined> {
-  const cache = caches.get(db);
+/** `load()` through the store's cache under `key` (store/engine/store-engine.ts), or straight from the database when `db` has none (a transaction). */
+export function cachedLookup<T extends object>(db: Db, key: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+  const cache = db.engine?.cache;
   return cache ? cache.get(key, load) : load();
 }
 

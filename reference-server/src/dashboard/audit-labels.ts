@@ -20,4 +20,5 @@ export const actionLabels: Record<components['schemas']['AuditAction'], string> 
   'payout.created': 'Payout recorded',
   'partner.terms_changed': 'Partner terms changed',
   'adjustment.created': 'Adjustment recorded',
+  'partner.banned': 'Partner banned',
 };

@@ -1,9 +1,9 @@
-import { CompiledQuery, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, type Updateable, sql } from 'kysely';
 import { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
 import { coalesced, eachKey, listParameter } from './coalesced';
 import { compiled, compiledFamily, insertRow } from './compiled';
 import { heldInsertsOf } from './deferred-inserts';
-import type { Customer, CustomersTable, Database } from './schema';
+import type { Customer, CustomersTable, Database, RiskEventsTable } from './schema';
 
 type Db = Kysely<Database>;
 
@@ -123,6 +123,17 @@ export function saleCustomerRead(
 function customersChanged(db: Db): void {
   keysInBatch.forget(db);
   clicksInBatch.forget(db);
+}
+
+/** Adds `kind` to the customer's flagged kinds (one statement, as `flagPartner` in store/risk-events.ts); the batch reads customers again. */
+export async function flagCustomer(db: Db, customerId: number, kind: RiskEventsTable['kind']): Promise<void> {
+  customersChanged(db);
+  await db
+    .updateTable('customers')
+    .set({ risk_kinds: sql<string>`case when risk_kinds is null or risk_kinds = '' then ${kind} else risk_kinds || ',' || ${kind} end` })
+    .where('id', '=', customerId)
+    .where((eb) => eb.or([eb('risk_kinds', 'is', null), eb(sql`',' || risk_kinds || ','`, 'not like', `%,${kind},%`)]))
+    .execute();
 }
 
 export async function insertCustomer(db: Db, customer: Insertable<CustomersTable>): Promise<void> {

@@ -26,6 +26,7 @@ export const auditActions = [
   'payout.created',
   'partner.terms_changed',
   'adjustment.created',
+  'partner.banned',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

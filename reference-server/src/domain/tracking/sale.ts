@@ -133,7 +133,15 @@ export async function recordSale(deps: DomainDeps, input: SaleInput): Promise<Sa
           const created = await behindSavepoint(trx, 'commission', async () => {
             const commission = await createCommission(
               deps,
-              { program, saleId, partnerId: partnerId!, amountCents: input.amountCents, currency: input.currency, isConversion },
+              {
+                program,
+                saleId,
+                partnerId: partnerId!,
+                amountCents: input.amountCents,
+                currency: input.currency,
+                isConversion,
+                customerRiskKinds: customer?.risk_kinds ?? null,
+              },
               trx,
             );
             await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId: partnerId!, customerKey, input, commission, now });

@@ -1,0 +1,27 @@
+import type { RiskEventsTable } from '../../store/schema';
+
+/** The risk signals (spec `RiskKind`, in its order). */
+export const riskKinds = ['self_referral', 'disposable_email', 'click_flood', 'fast_conversion', 'shared_identity'] as const;
+export type RiskKind = (typeof riskKinds)[number] & RiskEventsTable['kind'];
+
+/** What a program holds on until it changes the setting (spec, `dashboardUpdateProgram`). */
+export const defaultHoldKinds: readonly RiskKind[] = ['self_referral', 'shared_identity'];
+
+/** The kinds of a stored comma-separated list (`risk_kinds`, `risk_hold_kinds`); unknown words are ignored. */
+export function kindsOf(stored: string | null | undefined): RiskKind[] {
+  if (!stored) return [];
+  const words = stored.split(',');
+  return riskKinds.filter((kind) => words.includes(kind));
+}
+
+/** The stored list with `kind` added (kept in the order of `riskKinds`). */
+export function withKind(stored: string | null | undefined, kind: RiskKind): string {
+  const kinds = new Set<RiskKind>([...kindsOf(stored), kind]);
+  return riskKinds.filter((k) => kinds.has(k)).join(',');
+}
+
+/** Whether any kind flagged on the customer or the partner is one the program holds commissions on. */
+export function holdsCommission(program: { risk_hold_kinds: string }, ...flagged: (string | null | undefined)[]): boolean {
+  const hold = kindsOf(program.risk_hold_kinds);
+  return hold.length > 0 && flagged.some((stored) => kindsOf(stored).some((kind) => hold.includes(kind)));
+}

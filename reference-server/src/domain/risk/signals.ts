@@ -11,6 +11,8 @@ export interface LeadFacts {
   partner: Partner;
   /** The lead's email, else the one the customer already had. */
   email: string | null;
+  /** The lead's customer key, else the one the customer already had. */
+  customerKey: string | null;
   /** The request's IP: browser leads only (a server-mode lead comes from the merchant's backend, not the visitor). */
   ip?: string;
   now: number;
@@ -19,14 +21,14 @@ export interface LeadFacts {
 }
 
 /** How a customer is named in a risk event: its key when it has one, else its click id. */
-export function customerSubject(customer: Customer): RiskSignal['subject'] {
-  return { type: 'customer', id: customer.customer_key ?? customer.click_id ?? String(customer.id) };
+function customerSubject(customer: Customer, key: string | null): RiskSignal['subject'] {
+  return { type: 'customer', id: key ?? customer.click_id ?? String(customer.id) };
 }
 
 /** The signals of a lead: self-referral, disposable email, fast conversion, and a partner signing up as a customer. */
 export function leadSignals(facts: LeadFacts): RiskSignal[] {
   const { customer, partner } = facts;
-  const subject = customerSubject(customer);
+  const subject = customerSubject(customer, facts.customerKey);
   const onCustomer = { customerId: customer.id };
   const signals: RiskSignal[] = [];
   const key = emailKey(facts.email);

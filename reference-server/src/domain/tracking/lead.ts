@@ -196,6 +196,7 @@ async function riskSignalsOf(
     customer,
     partner,
     email,
+    customerKey: input.customerKey ?? customer.customer_key,
     ...(lead.serverMode || input.ip === undefined ? {} : { ip: input.ip }),
     now: lead.now,
     partners: email ? await partnerEmails(deps.db, program.id) : [],

@@ -23,6 +23,7 @@ const entries = [
   { in: join(client, 'webhooks.ts'), out: 'webhooks' },
   { in: join(client, 'commissions.ts'), out: 'commissions' },
   { in: join(client, 'audit.ts'), out: 'audit' },
+  { in: join(client, 'risk.ts'), out: 'risk' },
   { in: join(client, 'app.css'), out: 'app' },
 ];
 

@@ -6,6 +6,7 @@ import { payoutsSection } from './payouts-section';
 import { webhooksSection } from './webhooks-section';
 import { commissionsSection } from './commissions-section';
 import { auditSection } from './audit-section';
+import { riskSection } from './risk-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -112,6 +113,7 @@ export function dashboardPage(view: DashboardView): string {
       ${partnersSection}
       ${payoutsSection}
       ${commissionsSection}
+      ${riskSection}
       ${webhooksSection}
       ${auditSection}
       <div class="grid2">
@@ -185,6 +187,7 @@ export function dashboardPage(view: DashboardView): string {
       dashboardAssetUrl('webhooks.js'),
       dashboardAssetUrl('commissions.js'),
       dashboardAssetUrl('audit.js'),
+      dashboardAssetUrl('risk.js'),
     ],
   );
 }

@@ -250,7 +250,10 @@ export const catalogue = /* @__PURE__ */ (() =>
     ),
     programClickFloodInvalid: platform(400, 'click_flood_threshold must be an integer from 1 to 10000'),
     programFastConversionInvalid: platform(400, 'fast_conversion_seconds must be an integer from 0 to 3600'),
-    riskKindFilterInvalid: platform(400, 'kind must be one of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity'),
+    riskKindFilterInvalid: platform(
+      400,
+      'kind must be one of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity',
+    ),
     commissionBanInvalid: platform(400, 'ban must be true or false'),
     dashboardWindowInvalid: platform(400, 'attribution_window_days must be an integer from 1 to 365'),
     dashboardLeadAuthInvalid: platform(400, 'lead_auth must be server_required or browser_allowed'),

@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
  * The dashboard's browser code, built from src/dashboard/client by scripts/build-dashboard.ts into dist/dashboard:
  * these files and nothing else are served under /dashboard/assets/ (routes/dashboard-page.ts).
  */
-export const dashboardAssetFiles = ['app.js', 'partners.js', 'payouts.js', 'webhooks.js', 'commissions.js', 'audit.js', 'risk.js', 'app.css'] as const;
+export const dashboardAssetFiles = [
+  'app.js',
+  'partners.js',
+  'payouts.js',
+  'webhooks.js',
+  'commissions.js',
+  'audit.js',
+  'risk.js',
+  'app.css',
+] as const;
 export type DashboardAsset = (typeof dashboardAssetFiles)[number];
 
 export interface BuiltAssets {

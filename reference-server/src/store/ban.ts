@@ -40,7 +40,13 @@ export async function declineCommissions(
   if (ids.length === 0) return [];
   return db
     .updateTable('commissions')
-    .set({ status: 'declined', hold_reason: null, decided_by_account_id: decision.by, decided_at: decision.now, decline_reason: decision.reason })
+    .set({
+      status: 'declined',
+      hold_reason: null,
+      decided_by_account_id: decision.by,
+      decided_at: decision.now,
+      decline_reason: decision.reason,
+    })
     .where('id', 'in', ids)
     .where('paid_at', 'is', null)
     .where('status', 'in', ['pending', 'held'])

@@ -35,7 +35,7 @@ async function call(path: string, init: { method?: string; key?: string; cookie?
     },
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
   });
-  return { status: res.status, body: (await res.json()) as any };
+  return { status: res.status, body: await res.json() };
 }
 
 describe('the Risk section in Chromium', () => {
@@ -46,8 +46,14 @@ describe('the Risk section in Chromium', () => {
     const jane = (await call('/api/v1/partners', { key, json: { name: 'Jane', email: 'jane@risk-ui.example' } })).body.data;
     expect((await call('/api/v1/links', { key, json: { partner_id: jane.id, short_link: 'jane-risk-ui' } })).status).toBe(201);
     const click = (await call('/api/v1/track/click', { json: { affiliate_url: 'https://shop.example/?aff=jane-risk-ui' } })).body;
-    expect((await call('/api/v1/track/lead', { key, json: { click_id: click.click_id, customer_key: 'self', email: 'Jane@risk-ui.example' } })).status).toBe(200);
-    const sale = await call('/api/v1/track/sale', { key, json: { transaction_id: 'txn_risk_ui', amount_cents: 5000, currency: 'USD', customer_key: 'self' } });
+    expect(
+      (await call('/api/v1/track/lead', { key, json: { click_id: click.click_id, customer_key: 'self', email: 'Jane@risk-ui.example' } }))
+        .status,
+    ).toBe(200);
+    const sale = await call('/api/v1/track/sale', {
+      key,
+      json: { transaction_id: 'txn_risk_ui', amount_cents: 5000, currency: 'USD', customer_key: 'self' },
+    });
     expect(sale.status).toBe(200);
 
     const { cookie } = await server.control.createDashboardSession(account_id);

@@ -86,10 +86,20 @@ describe('settings', () => {
     const s = await riskShop(t.h);
     const patch = (json: unknown) => t.h.request('PATCH', s.m.base, { headers: { cookie: s.m.cookie }, json });
     const ok = await patch({ fast_conversion_seconds: 5 });
-    expect(ok.body.data.program).toMatchObject({ risk_hold_kinds: ['self_referral', 'shared_identity'], click_flood_threshold: 10, fast_conversion_seconds: 5 });
+    expect(ok.body.data.program).toMatchObject({
+      risk_hold_kinds: ['self_referral', 'shared_identity'],
+      click_flood_threshold: 10,
+      fast_conversion_seconds: 5,
+    });
     const refused: [unknown, string][] = [
-      [{ risk_hold_kinds: ['fraud'] }, 'risk_hold_kinds must be a list, without repeats, of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity'],
-      [{ risk_hold_kinds: ['click_flood', 'click_flood'] }, 'risk_hold_kinds must be a list, without repeats, of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity'],
+      [
+        { risk_hold_kinds: ['fraud'] },
+        'risk_hold_kinds must be a list, without repeats, of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity',
+      ],
+      [
+        { risk_hold_kinds: ['click_flood', 'click_flood'] },
+        'risk_hold_kinds must be a list, without repeats, of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity',
+      ],
       [{ click_flood_threshold: 0 }, 'click_flood_threshold must be an integer from 1 to 10000'],
       [{ fast_conversion_seconds: 3601, risk_hold_kinds: [] }, 'fast_conversion_seconds must be an integer from 0 to 3600'],
     ];
@@ -100,7 +110,9 @@ describe('settings', () => {
     const now = await patch({ risk_hold_kinds: ['disposable_email', 'self_referral'] });
     expect(now.body.data.program.risk_hold_kinds).toEqual(['self_referral', 'disposable_email']);
     const audit = (await s.m.call('GET', '/audit-log?action=program.updated')).body.data.entries;
-    expect(audit[0].details).toEqual({ risk_hold_kinds: { from: ['self_referral', 'shared_identity'], to: ['self_referral', 'disposable_email'] } });
+    expect(audit[0].details).toEqual({
+      risk_hold_kinds: { from: ['self_referral', 'shared_identity'], to: ['self_referral', 'disposable_email'] },
+    });
   });
 });
 

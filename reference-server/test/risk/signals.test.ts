@@ -38,7 +38,11 @@ describe('self-referral', () => {
     await s.lead('someone.else@gmail.com', 'jane');
     const { data } = await s.events();
     expect(data).toHaveLength(1);
-    expect(data[0]).toMatchObject({ partner_id: s.bob.id, kind: 'self_referral', details: { reason: 'same_domain', domain: 'corp.example' } });
+    expect(data[0]).toMatchObject({
+      partner_id: s.bob.id,
+      kind: 'self_referral',
+      details: { reason: 'same_domain', domain: 'corp.example' },
+    });
   });
 
   it('with risk_hold_kinds [] the self-referral is flagged and its commission paid as usual', async () => {
@@ -82,7 +86,11 @@ describe('click flood', () => {
       subject: { type: 'link' },
       details: { ip: '203.0.113.9', short_link: s.links.jane, clicks: 11, window_seconds: 600 },
     });
-    const clicks = await t.h.store.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).where('program_id', '=', s.m.program.id).executeTakeFirstOrThrow();
+    const clicks = await t.h.store.db
+      .selectFrom('clicks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('program_id', '=', s.m.program.id)
+      .executeTakeFirstOrThrow();
     expect(Number(clicks.n)).toBe(45);
 
     // Within the hour no second event; after it, a new flood raises one more.
@@ -102,7 +110,9 @@ describe('click flood', () => {
       await t.h.control.clock({ advance_seconds: 61 });
     }
     expect((await s.events()).data).toHaveLength(0);
-    expect((await t.h.request('PATCH', s.m.base, { headers: { cookie: s.m.cookie }, json: { click_flood_threshold: 2 } })).status).toBe(200);
+    expect((await t.h.request('PATCH', s.m.base, { headers: { cookie: s.m.cookie }, json: { click_flood_threshold: 2 } })).status).toBe(
+      200,
+    );
     for (let i = 0; i < 3; i++) await s.click('bob', '203.0.113.21');
     expect((await s.events()).data.map((e) => e.kind)).toEqual(['click_flood']);
   });
@@ -178,14 +188,20 @@ describe('declining with a ban', () => {
     const res = await s.m.call('POST', `/commissions/${held}/decline`, { reason: 'Self-referral', ban: true });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.status).toBe('declined');
-    for (const id of [held, pending, approved]) expect(await s.commission(id)).toMatchObject({ status: 'declined', decline_reason: 'Self-referral' });
+    for (const id of [held, pending, approved])
+      expect(await s.commission(id)).toMatchObject({ status: 'declined', decline_reason: 'Self-referral' });
     expect((await s.commission(bobs)).status).toBe('pending');
 
     const partners = (await s.m.call('GET', '/partners')).body.data.partners;
     expect(partners.find((p: { id: number }) => p.id === s.jane.id)).toMatchObject({ status: 'suspended', risk_events: 1 });
     const links = (await s.m.call('GET', '/links')).body.data.links ?? (await s.m.call('GET', '/links')).body.data;
-    expect(links.find((l: { short_link: string }) => l.short_link === s.links.jane)).toMatchObject({ enabled: false, disabled_by: 'merchant' });
-    const click = await t.h.request('POST', '/api/v1/track/click', { json: { affiliate_url: `https://shop.example/?aff=${s.links.jane}` } });
+    expect(links.find((l: { short_link: string }) => l.short_link === s.links.jane)).toMatchObject({
+      enabled: false,
+      disabled_by: 'merchant',
+    });
+    const click = await t.h.request('POST', '/api/v1/track/click', {
+      json: { affiliate_url: `https://shop.example/?aff=${s.links.jane}` },
+    });
     expect(click.status).toBe(410);
 
     const audit = (await s.m.call('GET', '/audit-log?action=partner.banned')).body.data.entries;
@@ -193,7 +209,11 @@ describe('declining with a ban', () => {
     expect(audit[0]).toMatchObject({
       target: `partner:${s.jane.id}`,
       reason: 'Self-referral',
-      details: { status: { from: 'active', to: 'suspended' }, links: [s.links.jane], commissions: { count: 2, totals: [{ currency: 'USD', amount_cents: 4000 }] } },
+      details: {
+        status: { from: 'active', to: 'suspended' },
+        links: [s.links.jane],
+        commissions: { count: 2, totals: [{ currency: 'USD', amount_cents: 4000 }] },
+      },
     });
     expect((await s.m.call('GET', '/audit-log?action=commission.declined')).body.data.entries).toHaveLength(1);
     // Reactivating releases nothing: the declined commissions stay declined.

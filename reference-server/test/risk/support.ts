@@ -12,7 +12,8 @@ let sequence = 0;
 export async function riskShop(h: Harness, options: { leadAuth?: 'browser_allowed' } = {}) {
   const m = await merchant(h);
   const key = m.program.api_token;
-  if (options.leadAuth) expect((await h.request('PATCH', m.base, { headers: { cookie: m.cookie }, json: { lead_auth: options.leadAuth } })).status).toBe(200);
+  if (options.leadAuth)
+    expect((await h.request('PATCH', m.base, { headers: { cookie: m.cookie }, json: { lead_auth: options.leadAuth } })).status).toBe(200);
   const jane = (await m.call('POST', '/partners', { name: 'Jane', email: 'jane.doe@gmail.com' })).body.data as { id: number };
   const bob = (await m.call('POST', '/partners', { name: 'Bob', email: 'bob@corp.example' })).body.data as { id: number };
   const links = { jane: `jane-risk-${m.program.id}`, bob: `bob-risk-${m.program.id}` };

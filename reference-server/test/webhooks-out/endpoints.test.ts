@@ -14,7 +14,15 @@ describe('webhook endpoints in the dashboard API', () => {
     expect(created.body.data).toEqual({
       id: expect.any(Number),
       url: 'https://hooks.example.com/svc?source=svc',
-      events: ['lead.created', 'sale.created', 'commission.created', 'commission.updated', 'sale.refunded', 'payout.created', 'risk.flagged'],
+      events: [
+        'lead.created',
+        'sale.created',
+        'commission.created',
+        'commission.updated',
+        'sale.refunded',
+        'payout.created',
+        'risk.flagged',
+      ],
       enabled: true,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
       created_at: expect.any(String),

@@ -124,7 +124,10 @@ async function loadSettings(): Promise<void> {
 
 onSubmit('risk-settings', async () => {
   if (!current) return;
-  const kinds = Array.from(document.querySelectorAll<HTMLInputElement>('#risk-settings input[name="risk_hold_kinds"]:checked'), (b) => b.value);
+  const kinds = Array.from(
+    document.querySelectorAll<HTMLInputElement>('#risk-settings input[name="risk_hold_kinds"]:checked'),
+    (b) => b.value,
+  );
   try {
     await api('PATCH', base(), {
       risk_hold_kinds: kinds,

@@ -13,7 +13,10 @@ export function emailKey(email: string | null | undefined): string | undefined {
   const at = email.lastIndexOf('@');
   if (at < 1 || at === email.length - 1) return undefined;
   let local = email.slice(0, at).trim().toLowerCase();
-  let domain = email.slice(at + 1).trim().toLowerCase();
+  let domain = email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
   local = local.split('+')[0]!;
   const dotless = dotlessDomains[domain];
   if (dotless !== undefined) {

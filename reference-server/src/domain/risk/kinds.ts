@@ -1,11 +1,14 @@
 import type { RiskEventsTable } from '../../store/schema';
 
 /** The risk signals (spec `RiskKind`, in its order). */
-export const riskKinds = ['self_referral', 'disposable_email', 'click_flood', 'fast_conversion', 'shared_identity'] as const;
-export type RiskKind = (typeof riskKinds)[number] & RiskEventsTable['kind'];
-
-/** What a program holds on until it changes the setting (spec, `dashboardUpdateProgram`). */
-export const defaultHoldKinds: readonly RiskKind[] = ['self_referral', 'shared_identity'];
+export type RiskKind = RiskEventsTable['kind'];
+export const riskKinds = [
+  'self_referral',
+  'disposable_email',
+  'click_flood',
+  'fast_conversion',
+  'shared_identity',
+] as const satisfies readonly RiskKind[];
 
 /** The kinds of a stored comma-separated list (`risk_kinds`, `risk_hold_kinds`); unknown words are ignored. */
 export function kindsOf(stored: string | null | undefined): RiskKind[] {

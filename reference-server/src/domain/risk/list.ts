@@ -14,7 +14,11 @@ import { riskEventView } from './view';
  * `partner_id`, `kind`, `cursor` (the previous page's `next_cursor`), `limit` 1 to 100. Every parameter is checked
  * before anything is read.
  */
-export async function riskEventsPage(deps: Pick<DomainDeps, 'db'>, program: Program, query: Record<string, unknown>): Promise<RiskEventsPage> {
+export async function riskEventsPage(
+  deps: Pick<DomainDeps, 'db'>,
+  program: Program,
+  query: Record<string, unknown>,
+): Promise<RiskEventsPage> {
   let kind: RiskKind | undefined;
   if (query.kind !== undefined) {
     if (!riskKinds.includes(query.kind as RiskKind)) throw fail('riskKindFilterInvalid');

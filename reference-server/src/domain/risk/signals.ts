@@ -37,7 +37,13 @@ export function leadSignals(facts: LeadFacts): RiskSignal[] {
     const partnerKey = emailKey(partner.email);
     const partnerDomain = emailDomain(partner.email);
     if (partnerKey === key) {
-      signals.push({ kind: 'self_referral', partnerId: partner.id, subject, flags: onCustomer, details: { reason: 'same_email', email: facts.email, partner_email: partner.email } });
+      signals.push({
+        kind: 'self_referral',
+        partnerId: partner.id,
+        subject,
+        flags: onCustomer,
+        details: { reason: 'same_email', email: facts.email, partner_email: partner.email },
+      });
     } else if (partnerDomain === domain && !isSharedMailDomain(domain)) {
       signals.push({
         kind: 'self_referral',
@@ -48,7 +54,13 @@ export function leadSignals(facts: LeadFacts): RiskSignal[] {
       });
     }
     if (isDisposableDomain(domain)) {
-      signals.push({ kind: 'disposable_email', partnerId: partner.id, subject, flags: onCustomer, details: { email: facts.email, domain } });
+      signals.push({
+        kind: 'disposable_email',
+        partnerId: partner.id,
+        subject,
+        flags: onCustomer,
+        details: { email: facts.email, domain },
+      });
     }
     for (const other of facts.partners) {
       if (other.id === partner.id || emailKey(other.email) !== key) continue;
@@ -80,15 +92,30 @@ function fastConversion({ program, customer, ip, now }: LeadFacts): Record<strin
  * Two partners of a program with the same mailbox: one event on each, naming the other (a new or changed partner's
  * email against the program's other partners).
  */
-export function sharedIdentitySignals(partner: { id: number; email: string | null }, partners: readonly { id: number; email: string }[]): RiskSignal[] {
+export function sharedIdentitySignals(
+  partner: { id: number; email: string | null },
+  partners: readonly { id: number; email: string }[],
+): RiskSignal[] {
   const key = emailKey(partner.email);
   if (key === undefined) return [];
   const signals: RiskSignal[] = [];
   for (const other of partners) {
     if (other.id === partner.id || emailKey(other.email) !== key) continue;
     const details = (otherId: number, email: string) => ({ reason: 'same_email', email, other_partner_id: otherId });
-    signals.push({ kind: 'shared_identity', partnerId: partner.id, subject: { type: 'partner', id: String(other.id) }, flags: { partnerId: partner.id }, details: details(other.id, partner.email!) });
-    signals.push({ kind: 'shared_identity', partnerId: other.id, subject: { type: 'partner', id: String(partner.id) }, flags: { partnerId: other.id }, details: details(partner.id, other.email) });
+    signals.push({
+      kind: 'shared_identity',
+      partnerId: partner.id,
+      subject: { type: 'partner', id: String(other.id) },
+      flags: { partnerId: partner.id },
+      details: details(other.id, partner.email!),
+    });
+    signals.push({
+      kind: 'shared_identity',
+      partnerId: other.id,
+      subject: { type: 'partner', id: String(partner.id) },
+      flags: { partnerId: other.id },
+      details: details(partner.id, other.email),
+    });
   }
   return signals;
 }

@@ -16,7 +16,7 @@ export const riskSection = `<section class="card" id="risk-card" aria-labelledby
             <option value="">All signals</option>
             ${riskKinds.map((k) => `<option value="${k}">${riskKindLabels[k]}</option>`).join('\n            ')}
           </select>
-          <button type="button" class="secondary" id="risk-refresh">Refresh</button>
+          <button type="button" class="secondary" id="risk-refresh">Show latest</button>
         </div>
         <div id="risk-result" aria-live="polite"></div>
         <ol class="risk-list" id="risk-list"></ol>

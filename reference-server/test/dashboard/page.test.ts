@@ -104,6 +104,7 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/webhooks.js',
       '/dashboard/assets/commissions.js',
       '/dashboard/assets/audit.js',
+      '/dashboard/assets/risk.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

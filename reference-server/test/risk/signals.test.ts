@@ -34,14 +34,14 @@ describe('self-referral', () => {
 
   it('a customer on the partner’s own company domain is a self-referral; one on a webmail domain the partner shares is not', async () => {
     const s = await riskShop(t.h);
-    await s.lead('carol@corp.example', 'bob');
+    await s.lead('carol@bob-bikes.com', 'bob');
     await s.lead('someone.else@gmail.com', 'jane');
     const { data } = await s.events();
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({
       partner_id: s.bob.id,
       kind: 'self_referral',
-      details: { reason: 'same_domain', domain: 'corp.example' },
+      details: { reason: 'same_domain', domain: 'bob-bikes.com' },
     });
   });
 
@@ -165,7 +165,7 @@ describe('shared identity', () => {
 
   it('a partner who signs up as a customer through another partner’s link is flagged; the referring partner is not', async () => {
     const s = await riskShop(t.h);
-    await s.lead('bob@corp.example', 'jane');
+    await s.lead('bob@bob-bikes.com', 'jane');
     const { data } = await s.events();
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({ partner_id: s.bob.id, kind: 'shared_identity', details: { referred_by_partner_id: s.jane.id } });

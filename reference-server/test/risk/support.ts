@@ -5,7 +5,7 @@ import { merchant } from '../partners/support';
 let sequence = 0;
 
 /**
- * A merchant (percent 20) with partner Jane (`jane.doe@gmail.com`) and Bob (`bob@corp.example`) and a link each, and
+ * A merchant (percent 20) with partner Jane (`jane.doe@gmail.com`) and Bob (`bob@bob-bikes.com`) and a link each, and
  * shorthands: `click` (from an IP), `lead` (server mode, or browser mode from an IP), `sale` (answers the commission
  * id), `events` (the risk-events list), `commission` (the stored row).
  */
@@ -15,7 +15,7 @@ export async function riskShop(h: Harness, options: { leadAuth?: 'browser_allowe
   if (options.leadAuth)
     expect((await h.request('PATCH', m.base, { headers: { cookie: m.cookie }, json: { lead_auth: options.leadAuth } })).status).toBe(200);
   const jane = (await m.call('POST', '/partners', { name: 'Jane', email: 'jane.doe@gmail.com' })).body.data as { id: number };
-  const bob = (await m.call('POST', '/partners', { name: 'Bob', email: 'bob@corp.example' })).body.data as { id: number };
+  const bob = (await m.call('POST', '/partners', { name: 'Bob', email: 'bob@bob-bikes.com' })).body.data as { id: number };
   const links = { jane: `jane-risk-${m.program.id}`, bob: `bob-risk-${m.program.id}` };
   expect((await m.call('POST', '/links', { partner_id: jane.id, short_link: links.jane })).status).toBe(201);
   expect((await m.call('POST', '/links', { partner_id: bob.id, short_link: links.bob })).status).toBe(201);

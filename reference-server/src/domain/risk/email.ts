@@ -42,10 +42,20 @@ export function isDisposableDomain(domain: string): boolean {
   return parentsOf(domain).some((d) => disposable!.has(d));
 }
 
-/** A mail provider anyone can sign up with (gmail.com, outlook.com, …) or a disposable one: nobody's own domain. */
+/**
+ * A mail provider anyone can sign up with (gmail.com, outlook.com, …), a disposable one, or a name reserved for
+ * examples (example.com, `*.example`, `*.test`: RFC 2606, the demo's addresses): nobody's own domain.
+ */
 export function isSharedMailDomain(domain: string): boolean {
   webmail ??= new Set(freeEmailDomains);
-  return webmail.has(domain) || isDisposableDomain(domain);
+  return webmail.has(domain) || isDisposableDomain(domain) || isReserved(domain);
+}
+
+const reservedNames = new Set(['example.com', 'example.net', 'example.org']);
+const reservedTopLevel = new Set(['example', 'test', 'invalid', 'localhost']);
+
+function isReserved(domain: string): boolean {
+  return parentsOf(domain).some((d) => reservedNames.has(d)) || reservedTopLevel.has(domain.slice(domain.lastIndexOf('.') + 1));
 }
 
 /** `a.b.example.com` → itself, `b.example.com`, `example.com` (never a bare top-level domain). */

@@ -17,12 +17,6 @@ export function kindsOf(stored: string | null | undefined): RiskKind[] {
   return riskKinds.filter((kind) => words.includes(kind));
 }
 
-/** The stored list with `kind` added (kept in the order of `riskKinds`). */
-export function withKind(stored: string | null | undefined, kind: RiskKind): string {
-  const kinds = new Set<RiskKind>([...kindsOf(stored), kind]);
-  return riskKinds.filter((k) => kinds.has(k)).join(',');
-}
-
 /** Whether any kind flagged on the customer or the partner is one the program holds commissions on. */
 export function holdsCommission(program: { risk_hold_kinds: string }, ...flagged: (string | null | undefined)[]): boolean {
   const hold = kindsOf(program.risk_hold_kinds);

@@ -2172,8 +2172,8 @@ export interface webhooks {
         put?: never;
         /**
          * A risk signal was raised
-         * @description **Decision** (risk signals): sent with every risk event, in the transaction of the click or lead that raised
-         *     it, with the event as `GET /api/v1/risk-events` shows it. Test-mode traffic raises none.
+         * @description **Decision** (risk signals): sent with every risk event, in the transaction of the click, lead or partner
+         *     change that raised it, with the event as `GET /api/v1/risk-events` shows it. Test-mode traffic raises none.
          */
         post: operations["riskFlaggedWebhook"];
         delete?: never;

@@ -2172,8 +2172,8 @@ export interface webhooks {
         put?: never;
         /**
          * A risk signal was raised
-         * @description **Decision** (risk signals): sent with every risk event, in the transaction of the click, lead or partner
-         *     change that raised it, with the event as `GET /api/v1/risk-events` shows it. Test-mode traffic raises none.
+         * @description **Decision** (risk signals): sent with every risk event, in the transaction of the click, lead, sale or
+         *     partner change that raised it, with the event as `GET /api/v1/risk-events` shows it. Test-mode traffic raises none.
          */
         post: operations["riskFlaggedWebhook"];
         delete?: never;
@@ -3283,9 +3283,10 @@ export interface components {
             next_cursor: string | null;
         };
         /**
-         * @description **Decision** (risk signals): `self_referral`, a lead whose email is the partner's (case-insensitive; dots
-         *     ignored where the mail domain ignores them; `+tag` dropped) or on the partner's own domain (not a webmail
-         *     one); `disposable_email`, a lead's email on a throwaway-mail domain; `click_flood`, more clicks than the
+         * @description **Decision** (risk signals): `self_referral`, a lead whose email (or a Stripe checkout's
+         *     `customer_details.email`) is the partner's (case-insensitive; dots ignored where the mail domain ignores
+         *     them; `+tag` dropped) or on the partner's own domain (not a webmail one, nor one reserved for examples);
+         *     `disposable_email`, such an email on a throwaway-mail domain; `click_flood`, more clicks than the
          *     program's `click_flood_threshold` on one link from one IP within 10 minutes (one event per link and IP per
          *     hour; the clicks still count); `fast_conversion`, a browser lead within `fast_conversion_seconds` of its click
          *     from the same IP; `shared_identity`, two partners of the program with the same email, or a partner who signs

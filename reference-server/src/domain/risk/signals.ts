@@ -32,36 +32,8 @@ export function leadSignals(facts: LeadFacts): RiskSignal[] {
   const onCustomer = { customerId: customer.id };
   const signals: RiskSignal[] = [];
   const key = emailKey(facts.email);
-  const domain = emailDomain(facts.email);
-  if (key !== undefined && domain !== undefined) {
-    const partnerKey = emailKey(partner.email);
-    const partnerDomain = emailDomain(partner.email);
-    if (partnerKey === key) {
-      signals.push({
-        kind: 'self_referral',
-        partnerId: partner.id,
-        subject,
-        flags: onCustomer,
-        details: { reason: 'same_email', email: facts.email, partner_email: partner.email },
-      });
-    } else if (partnerDomain === domain && !isSharedMailDomain(domain)) {
-      signals.push({
-        kind: 'self_referral',
-        partnerId: partner.id,
-        subject,
-        flags: onCustomer,
-        details: { reason: 'same_domain', domain, email: facts.email, partner_email: partner.email },
-      });
-    }
-    if (isDisposableDomain(domain)) {
-      signals.push({
-        kind: 'disposable_email',
-        partnerId: partner.id,
-        subject,
-        flags: onCustomer,
-        details: { email: facts.email, domain },
-      });
-    }
+  signals.push(...emailSignals(customer, facts.customerKey, partner, facts.email));
+  if (key !== undefined) {
     for (const other of facts.partners) {
       if (other.id === partner.id || emailKey(other.email) !== key) continue;
       // A partner signing up through another partner's link: held on the partner who is the customer.
@@ -76,6 +48,39 @@ export function leadSignals(facts: LeadFacts): RiskSignal[] {
   }
   const fast = fastConversion(facts);
   if (fast !== undefined) signals.push({ kind: 'fast_conversion', partnerId: partner.id, subject, flags: onCustomer, details: fast });
+  return signals;
+}
+
+/**
+ * What an email says of a partner's customer: `self_referral` (the partner's own mailbox, or the partner's own
+ * non-webmail domain) and `disposable_email` (domain/risk/email.ts). A lead's email, or a processor customer's.
+ */
+export function emailSignals(customer: Customer, customerKey: string | null, partner: Partner, email: string | null): RiskSignal[] {
+  const key = emailKey(email);
+  const domain = emailDomain(email);
+  if (key === undefined || domain === undefined) return [];
+  const subject = customerSubject(customer, customerKey);
+  const flags = { customerId: customer.id };
+  const signals: RiskSignal[] = [];
+  if (emailKey(partner.email) === key) {
+    signals.push({
+      kind: 'self_referral',
+      partnerId: partner.id,
+      subject,
+      flags,
+      details: { reason: 'same_email', email, partner_email: partner.email },
+    });
+  } else if (emailDomain(partner.email) === domain && !isSharedMailDomain(domain)) {
+    signals.push({
+      kind: 'self_referral',
+      partnerId: partner.id,
+      subject,
+      flags,
+      details: { reason: 'same_domain', domain, email, partner_email: partner.email },
+    });
+  }
+  if (isDisposableDomain(domain))
+    signals.push({ kind: 'disposable_email', partnerId: partner.id, subject, flags, details: { email, domain } });
   return signals;
 }
 

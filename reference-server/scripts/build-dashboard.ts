@@ -26,6 +26,7 @@ const entries = [
   { in: join(client, 'events.ts'), out: 'events' },
   { in: join(client, 'webhook-endpoint.ts'), out: 'webhook-endpoint' },
   { in: join(client, 'team.ts'), out: 'team' },
+  { in: join(client, 'risk.ts'), out: 'risk' },
   { in: join(client, 'app.css'), out: 'app' },
 ];
 

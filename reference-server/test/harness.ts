@@ -26,6 +26,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Shorthand for `Authorization: Bearer <key>`. */
   key?: string;
+  /** The client's address (`request.ip`); 127.0.0.1 when absent. */
+  remoteAddress?: string;
 }
 
 export interface HarnessResponse {
@@ -57,7 +59,13 @@ export async function createHarness(options: Partial<AppOptions> = {}, storeOpti
       payload = JSON.stringify(opts.json);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await app.inject({ method: method as 'GET', url: path, headers, ...(payload === undefined ? {} : { payload }) });
+    const res = await app.inject({
+      method: method as 'GET',
+      url: path,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+      ...(opts.remoteAddress === undefined ? {} : { remoteAddress: opts.remoteAddress }),
+    });
     const observed = { method, url: path, status: res.statusCode, headers: res.headers, body: res.body };
     assertValidResponse(observed);
     // A CSV export (text/csv) is read as `text`; every other answer of the server is JSON.

@@ -296,10 +296,22 @@ export const catalogue = /* @__PURE__ */ (() =>
     dashboardOwnerOnly: platform(403, 'Only a workspace owner can regenerate the API key'),
     dashboardNothingToUpdate: platform(
       400,
-      'Send at least one of attribution_window_days, lead_auth, allowed_origins, commission_hold_days, min_payout_cents',
+      'Send at least one of attribution_window_days, lead_auth, allowed_origins, commission_hold_days, min_payout_cents, risk_hold_kinds, click_flood_threshold, fast_conversion_seconds',
     ),
     programHoldDaysInvalid: platform(400, 'commission_hold_days must be an integer from 0 to 365'),
     programMinPayoutInvalid: platform(400, 'min_payout_cents must be an integer from 0 to 1000000000000'),
+    // Risk signals (issue 36; Decisions on the settings route, `RiskKind` and the risk-events routes).
+    programRiskHoldKindsInvalid: platform(
+      400,
+      'risk_hold_kinds must be a list, without repeats, of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity',
+    ),
+    programClickFloodInvalid: platform(400, 'click_flood_threshold must be an integer from 1 to 10000'),
+    programFastConversionInvalid: platform(400, 'fast_conversion_seconds must be an integer from 0 to 3600'),
+    riskKindFilterInvalid: platform(
+      400,
+      'kind must be one of: self_referral, disposable_email, click_flood, fast_conversion, shared_identity',
+    ),
+    commissionBanInvalid: platform(400, 'ban must be true or false'),
     dashboardWindowInvalid: platform(400, 'attribution_window_days must be an integer from 1 to 365'),
     dashboardLeadAuthInvalid: platform(400, 'lead_auth must be server_required or browser_allowed'),
     dashboardOriginsInvalid: platform(
@@ -391,7 +403,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     webhookEndpointUrlPrivate: platform(400, 'url must not point at a loopback, private or link-local address'),
     webhookEndpointEventsInvalid: platform(
       400,
-      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded, payout.created',
+      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded, payout.created, risk.flagged',
     ),
     webhookEndpointLimit: platform(400, 'A program has at most 10 webhook endpoints'),
     webhookEndpointIdInvalid: platform(400, 'endpointId must be a positive integer'),

@@ -79,6 +79,10 @@ export type SaleRefundedEvent = Schemas['SaleRefundedEvent'];
 export type WebhookTestEvent = Schemas['WebhookTestEvent'];
 export type PayoutCreatedEvent = Schemas['PayoutCreatedEvent'];
 export type Payout = Schemas['Payout'];
+export type RiskKind = Schemas['RiskKind'];
+export type RiskEvent = Schemas['RiskEvent'];
+export type RiskEventsPage = Schemas['RiskEventsPage'];
+export type RiskFlaggedEvent = Schemas['RiskFlaggedEvent'];
 /** Every outbound webhook body (the top-level `webhooks` of the spec), told apart by `type`. */
 export type WebhookEvent =
   | LeadCreatedEvent
@@ -87,6 +91,7 @@ export type WebhookEvent =
   | CommissionUpdatedEvent
   | SaleRefundedEvent
   | PayoutCreatedEvent
+  | RiskFlaggedEvent
   | WebhookTestEvent;
 
 /** Enumerations of the spec as runtime values (kept equal to the spec by catalogue.test.ts). */
@@ -111,4 +116,5 @@ export const webhookEventTypes = [
   'commission.updated',
   'sale.refunded',
   'payout.created',
+  'risk.flagged',
 ] as const satisfies readonly WebhookEventType[];

@@ -571,6 +571,10 @@ export interface paths {
          *     commission `due` at once): a commission created afterwards is `pending` until `created_at` + that many days
          *     on the server clock (its `due_at`), then `due`; a commission created earlier keeps its `due_at`.
          *     `min_payout_cents` (integer 0 to 10^12, default 0) is the smallest payout total paid without forcing it.
+         *     **Decision** (risk signals): `risk_hold_kinds`, a list of `RiskKind` without repeats (default
+         *     `[self_referral, shared_identity]`; `[]` holds nothing), decides which signals make a new commission `held`
+         *     until an owner approves it; `click_flood_threshold` (1 to 10000, default 10) and `fast_conversion_seconds`
+         *     (0 to 3600, default 2; 0 turns the signal off) tune two signals. They apply to what is recorded afterwards.
          */
         patch: operations["dashboardUpdateProgram"];
         trace?: never;
@@ -1024,7 +1028,12 @@ export interface paths {
          * @description **Decision** (the merchant decides): an owner declines a `pending`, `held` or `due` commission with a `reason` (1 to 500
          *     characters): `declined` is never paid and in no figure, recorded with who, when and why. Idempotent: a
          *     declined commission answers as it is. A paid or reversed one answers 409 with its status. A refund of a
-         *     declined commission leaves it declined.
+         *     declined commission leaves it declined. **Decision** (risk review): with `ban: true` the same transaction
+         *     also suspends the partner, turns off every link of theirs (`disabled_by: merchant`) and declines, with the
+         *     same reason, all their other unpaid sale commissions and bonuses (`pending`, `held`, `due`; clawbacks stay),
+         *     each sending `commission.updated`, recorded in the audit log as `commission.declined` and `partner.banned`.
+         *     Sent again on the declined commission, it bans again (what changed since is turned off and declined); a paid
+         *     or reversed commission answers 409 and bans nothing.
          */
         post: operations["dashboardDeclineCommission"];
         delete?: never;
@@ -1050,6 +1059,49 @@ export interface paths {
          *     commissions come before the first page, never inside the pages after it).
          */
         get: operations["dashboardListCommissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dashboard/programs/{programId}/risk-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The program's risk events, newest first
+         * @description **Decision** (risk signals): any active member reads the signals raised on the program's traffic (see
+         *     `RiskKind`), newest first, optionally one partner's (`partner_id`) or one `kind`. Paged by an opaque `cursor`
+         *     (the answer's `next_cursor`, null on the last page); `limit` 1 to 100, 50 by default. A partner never sees
+         *     risk events: the partner view has none.
+         */
+        get: operations["dashboardListRiskEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/risk-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's program's risk events, newest first
+         * @description **Decision:** `GET /api/dashboard/programs/{programId}/risk-events` with the program key: the same query, rules and answers.
+         */
+        get: operations["listRiskEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2273,6 +2325,27 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "risk.flagged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A risk signal was raised
+         * @description **Decision** (risk signals): sent with every risk event, in the transaction of the click, lead, sale or
+         *     partner change that raised it, with the event as `GET /api/v1/risk-events` shows it. Test-mode traffic raises none.
+         */
+        post: operations["riskFlaggedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2725,6 +2798,12 @@ export interface components {
             commission_hold_days: number;
             /** @description **Decision:** the smallest payout total paid without forcing it; 0 by default. */
             min_payout_cents: number;
+            /** @description **Decision:** the risk signals whose commissions are created `held` until an owner approves them; `self_referral` and `shared_identity` by default. */
+            risk_hold_kinds: components["schemas"]["RiskKind"][];
+            /** @description **Decision:** more clicks than this on one link from one IP within 10 minutes is a `click_flood`; 10 by default. */
+            click_flood_threshold: number;
+            /** @description **Decision:** a browser lead this many seconds or less after its click, from the same IP, is a `fast_conversion`; 2 by default, 0 turns it off. */
+            fast_conversion_seconds: number;
             /** @description In full only in the response that issues it; elsewhere masked (`svc_live_…` + last 4 characters). */
             api_token: string;
             advertiser_id: number;
@@ -3163,6 +3242,12 @@ export interface components {
             terms: components["schemas"]["PartnerTerms"];
             figures: components["schemas"]["PartnerFigures"];
         };
+        /** @description **Decision:** a partner as the merchant lists them: the `PartnerSummary` the partner also sees, and the count of risk events naming them (`GET …/risk-events?partner_id=`), which the partner never sees. */
+        MerchantPartnerSummary: components["schemas"]["PartnerFields"] & {
+            terms: components["schemas"]["PartnerTerms"];
+            figures: components["schemas"]["PartnerFigures"];
+            risk_events: number;
+        };
         /** @description **Decision:** the terms the partner's next sale pays: its own (`source: partner`) or the program's. */
         PartnerTerms: {
             commission_type: components["schemas"]["CommissionType"];
@@ -3176,7 +3261,7 @@ export interface components {
         };
         PartnersResponse: {
             data: {
-                partners: components["schemas"]["PartnerSummary"][];
+                partners: components["schemas"]["MerchantPartnerSummary"][];
             };
             warnings?: components["schemas"]["Warnings"];
         };
@@ -3385,6 +3470,44 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last one. */
             next_cursor: string | null;
         };
+        /**
+         * @description **Decision** (risk signals): `self_referral`, a lead whose email (or a Stripe checkout's
+         *     `customer_details.email`) is the partner's (case-insensitive; dots ignored where the mail domain ignores
+         *     them; `+tag` dropped) or on the partner's own domain (not a webmail one, nor one reserved for examples);
+         *     `disposable_email`, such an email on a throwaway-mail domain; `click_flood`, more clicks than the
+         *     program's `click_flood_threshold` on one link from one IP within 10 minutes (one event per link and IP per
+         *     hour; the clicks still count); `fast_conversion`, a browser lead within `fast_conversion_seconds` of its click
+         *     from the same IP; `shared_identity`, two partners of the program with the same email, or a partner who signs
+         *     up as a customer through another partner.
+         * @enum {string}
+         */
+        RiskKind: "self_referral" | "disposable_email" | "click_flood" | "fast_conversion" | "shared_identity";
+        /** @description **Decision:** one risk signal, with its evidence; it informs a decision, it decides nothing but whether a new commission waits (`risk_hold_kinds`). */
+        RiskEvent: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            /** @description The partner it concerns. */
+            partner_id: number;
+            kind: components["schemas"]["RiskKind"];
+            subject: {
+                /**
+                 * @description What it is about: a customer (its `customer_key` when it has one, else its click id), a click, a referral link (its id) or the other partner (its id).
+                 * @enum {string}
+                 */
+                type: "customer" | "click" | "link" | "partner";
+                id: string;
+            };
+            /** @description The evidence, by kind: `email`, `partner_email`, `domain`, `ip`, `clicks`, `window_seconds`, `seconds`, `other_partner_id`, `referred_by_partner_id`. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        RiskEventsPage: {
+            data: components["schemas"]["RiskEvent"][];
+            /** @description Pass as `cursor` for the next page; null on the last one. */
+            next_cursor: string | null;
+        };
         AdjustmentRequest: {
             /** @description Positive for a bonus, negative for a clawback. */
             amount_cents: number;
@@ -3424,11 +3547,12 @@ export interface components {
          *     the team's, recorded in every program of the workspace: `team.invited`, `team.invitation_cancelled`
          *     (`invitation:…`; `email`, `role`), `team.joined` (`account:…`, by the account that signed in; `email`,
          *     `role`), `team.role_changed` (`account:…`; `email`, `role` from → to), `team.removed` (`account:…`;
-         *     `email`, `role`).
+         *     `email`, `role`); `partner.banned` (`partner:…`; a decline with `ban: true`: `status` from → to, the `links` turned off, the
+         *     `commissions` declined with `count` and `totals` per currency; the `reason`).
          *     Other actions may be added in later versions: clients show an unknown one as it is.
          * @enum {string}
          */
-        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created" | "team.invited" | "team.invitation_cancelled" | "team.joined" | "team.role_changed" | "team.removed";
+        AuditAction: "commission.approved" | "commission.declined" | "commission.released" | "partner.created" | "partner.updated" | "partner.invitation_answered" | "link.created" | "link.updated" | "program.updated" | "program.key_regenerated" | "processor.connected" | "processor.disconnected" | "webhook_endpoint.created" | "webhook_endpoint.updated" | "webhook_endpoint.deleted" | "payout.created" | "partner.terms_changed" | "adjustment.created" | "team.invited" | "team.invitation_cancelled" | "team.joined" | "team.role_changed" | "team.removed" | "partner.banned";
         TeamMember: {
             account_id: number;
             email: string;
@@ -3494,12 +3618,17 @@ export interface components {
         };
         CommissionDeclineRequest: {
             reason: string;
+            /**
+             * @description **Decision:** also suspend the partner, turn off their links and decline their other unpaid commissions.
+             * @default false
+             */
+            ban?: boolean;
         };
         /**
          * @description The event types an endpoint can receive (`webhook.test` goes only to the endpoint a test-send names).
          * @enum {string}
          */
-        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "commission.updated" | "sale.refunded" | "payout.created";
+        WebhookEventType: "lead.created" | "sale.created" | "commission.created" | "commission.updated" | "sale.refunded" | "payout.created" | "risk.flagged";
         WebhookEndpointCreateRequest: {
             /**
              * Format: uri
@@ -3713,6 +3842,17 @@ export interface components {
                  */
                 commission_status: "reversed" | "none";
                 reason: components["schemas"]["RefundReason"] | null;
+                is_test: boolean;
+            };
+        };
+        RiskFlaggedEvent: {
+            /** @constant */
+            type: "risk.flagged";
+            timestamp: components["schemas"]["WebhookEventTimestamp"];
+            data: {
+                program_id: number;
+                risk_event: components["schemas"]["RiskEvent"];
+                /** @description Always false (test-mode traffic raises no risk signal). */
                 is_test: boolean;
             };
         };
@@ -4130,6 +4270,15 @@ export interface components {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                 "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
                 "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["PlatformError"];
+            };
+        };
+        /** @description A query parameter is invalid; nothing was read. */
+        RiskListBadRequest: {
+            headers: {
                 [name: string]: unknown;
             };
             content: {
@@ -6211,6 +6360,9 @@ export interface operations {
                     allowed_origins?: string[] | null;
                     commission_hold_days?: number;
                     min_payout_cents?: number;
+                    risk_hold_kinds?: components["schemas"]["RiskKind"][];
+                    click_flood_threshold?: number;
+                    fast_conversion_seconds?: number;
                 };
             };
         };
@@ -7156,6 +7308,77 @@ export interface operations {
             403: components["responses"]["DashboardForbidden"];
             404: components["responses"]["PartnerOrLinkNotFound"];
             429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    dashboardListRiskEvents: {
+        parameters: {
+            query?: {
+                partner_id?: number;
+                kind?: components["schemas"]["RiskKind"];
+                /** @description The previous page's `next_cursor`. */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of risk events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskEventsPage"];
+                };
+            };
+            400: components["responses"]["RiskListBadRequest"];
+            401: components["responses"]["DashboardUnauthorized"];
+            403: components["responses"]["DashboardForbidden"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["ManagementRateLimited"];
+            500: components["responses"]["DashboardInternalError"];
+        };
+    };
+    listRiskEvents: {
+        parameters: {
+            query?: {
+                partner_id?: number;
+                kind?: components["schemas"]["RiskKind"];
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of risk events. */
+            200: {
+                headers: {
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    Deprecation: components["headers"]["Deprecation"];
+                    Sunset: components["headers"]["Sunset"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RiskEventsPage"];
+                };
+            };
+            400: components["responses"]["RiskListBadRequest"];
+            401: components["responses"]["CliKeyUnauthorized"];
+            404: components["responses"]["PartnerOrLinkNotFound"];
+            429: components["responses"]["RateLimited"];
             500: components["responses"]["DashboardInternalError"];
         };
     };
@@ -9428,6 +9651,33 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PayoutCreatedEvent"];
+            };
+        };
+        responses: {
+            "2XX": components["responses"]["WebhookAcknowledged"];
+        };
+    };
+    riskFlaggedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Standard Webhooks message id: one per event (`msg_` + 22 base64url characters), the same on every attempt. */
+                "webhook-id": components["parameters"]["WebhookIdHeader"];
+                /** @description Unix seconds of this attempt (real time). Refuse one more than 5 minutes away from your clock. */
+                "webhook-timestamp": components["parameters"]["WebhookTimestampHeader"];
+                /**
+                 * @description `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>">`, keyed with the base64-decoded part
+                 *     of the endpoint's secret after `whsec_`. Space-separated when several signatures are sent; one that verifies is
+                 *     enough.
+                 */
+                "webhook-signature": components["parameters"]["WebhookSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RiskFlaggedEvent"];
             };
         };
         responses: {

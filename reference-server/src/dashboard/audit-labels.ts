@@ -25,4 +25,5 @@ export const actionLabels: Record<components['schemas']['AuditAction'], string> 
   'team.joined': 'Team member joined',
   'team.role_changed': 'Team role changed',
   'team.removed': 'Team member removed',
+  'partner.banned': 'Partner banned',
 };

@@ -17,6 +17,7 @@ export const dashboardAssetFiles = [
   'events.js',
   'webhook-endpoint.js',
   'team.js',
+  'risk.js',
   'app.css',
 ] as const;
 export type DashboardAsset = (typeof dashboardAssetFiles)[number];

@@ -9,6 +9,7 @@ import { auditSection } from './audit-section';
 import { eventsSection } from './events-section';
 import { teamSection } from './team-section';
 import { webhookEndpointSection } from './webhook-endpoint-section';
+import { riskSection } from './risk-section';
 
 /** Where the page script puts the program id into the snippet. */
 const programIdSlot = '{program_id}';
@@ -109,6 +110,7 @@ export function dashboardPage(view: DashboardView): string {
       ${partnersSection}
       ${payoutsSection}
       ${commissionsSection}
+      ${riskSection}
       ${webhooksSection}
       ${webhookEndpointSection}
       ${auditSection}
@@ -187,6 +189,7 @@ export function dashboardPage(view: DashboardView): string {
       dashboardAssetUrl('events.js'),
       dashboardAssetUrl('webhook-endpoint.js'),
       dashboardAssetUrl('team.js'),
+      dashboardAssetUrl('risk.js'),
     ],
   );
 }

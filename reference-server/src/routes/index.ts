@@ -3,6 +3,7 @@ import { cliRoutes } from './cli';
 import { authRoutes } from './auth';
 import { cliAuthRoutes } from './cli-auth';
 import { commissionRoutes } from './commissions';
+import { riskRoutes } from './risk';
 import { dashboardRoutes } from './dashboard';
 import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
@@ -36,6 +37,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(dashboardApiRoutes);
   app.register(dashboardPartnerRoutes);
   app.register(commissionRoutes);
+  app.register(riskRoutes);
   app.register(dashboardWebhookRoutes);
   app.register(dashboardAuditRoutes);
   app.register(dashboardTeamRoutes);

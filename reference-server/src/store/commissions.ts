@@ -12,7 +12,7 @@ export async function insertCommission(
     amountCents: number;
     currency: Currency;
     /** Set: the commission is `held` for this reason instead of `pending`. */
-    holdReason?: 'partner_suspended';
+    holdReason?: 'partner_suspended' | 'risk';
     now: number;
     /** When the program's hold period ends (now, without one). */
     dueAt: number;

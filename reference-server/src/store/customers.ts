@@ -1,4 +1,4 @@
-import { CompiledQuery, type Insertable, type Updateable } from 'kysely';
+import { CompiledQuery, sql, type Insertable, type Updateable } from 'kysely';
 import {
   BatchAnswers,
   BatchRead,
@@ -13,7 +13,7 @@ import {
   type Db,
   type DeferredInserts,
 } from './engine';
-import type { Customer, CustomersTable } from './schema';
+import type { Customer, CustomersTable, RiskEventsTable } from './schema';
 
 const byClick = compiled<{ clickId: string }, Customer>((db, $) =>
   db.selectFrom('customers').selectAll().where('click_id', '=', $('clickId')),
@@ -131,6 +131,17 @@ export function saleCustomerRead(
 function customersChanged(db: Db): void {
   keysInBatch.forget(db);
   clicksInBatch.forget(db);
+}
+
+/** Adds `kind` to the customer's flagged kinds (one statement, as `flagPartner` in store/risk-events.ts); the batch reads customers again. */
+export async function flagCustomer(db: Db, customerId: number, kind: RiskEventsTable['kind']): Promise<void> {
+  customersChanged(db);
+  await db
+    .updateTable('customers')
+    .set({ risk_kinds: sql<string>`case when risk_kinds is null or risk_kinds = '' then ${kind} else risk_kinds || ',' || ${kind} end` })
+    .where('id', '=', customerId)
+    .where((eb) => eb.or([eb('risk_kinds', 'is', null), eb(sql`',' || risk_kinds || ','`, 'not like', `%,${kind},%`)]))
+    .execute();
 }
 
 export async function insertCustomer(db: Db, customer: Insertable<CustomersTable>): Promise<void> {

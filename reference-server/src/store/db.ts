@@ -15,6 +15,7 @@ import { auditLogMigration } from './migrations/0010_audit_log';
 import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
 import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { dashboardDataMigration } from './migrations/0014_dashboard_data';
+import { riskSignalsMigration } from './migrations/0013_risk_signals';
 import { startCheckpointer } from './checkpoint/start';
 import { attachEngine } from './engine';
 import { LookupCache, writesCachedTables } from './engine/lookup-cache';
@@ -263,6 +264,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0011_commission_lifecycle': commissionLifecycleMigration(dialect),
     '0012_payout_records': payoutRecordsMigration(dialect),
     '0014_dashboard_data': dashboardDataMigration(dialect),
+    '0013_risk_signals': riskSignalsMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
@@ -313,6 +315,7 @@ const tables: (keyof Database)[] = [
   'audit_log',
   'payouts',
   'membership_invitations',
+  'risk_events',
 ];
 
 async function wipeAll(db: Kysely<Database>): Promise<void> {

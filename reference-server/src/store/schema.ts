@@ -66,6 +66,12 @@ export interface ProgramsTable {
   commission_hold_days: Generated<number>;
   /** A payout paying less than this (in any currency) needs `force` (domain/payouts/payout.ts). */
   min_payout_cents: Generated<number>;
+  /** The risk kinds whose commissions are created `held`, comma-separated (domain/risk/kinds.ts). */
+  risk_hold_kinds: Generated<string>;
+  /** More clicks than this on one link from one IP within 10 minutes is a `click_flood`. */
+  click_flood_threshold: Generated<number>;
+  /** A lead this many seconds or less after its click, from the click's IP, is a `fast_conversion`; 0: off. */
+  fast_conversion_seconds: Generated<number>;
 }
 
 export interface PartnersTable {
@@ -85,6 +91,8 @@ export interface PartnersTable {
   /** The partner's own terms for sales recorded from now on; both null: the program's (domain/partners/terms.ts). */
   commission_type: Generated<ProgramsTable['commission_type'] | null>;
   commission_rate: Generated<number | null>;
+  /** The risk kinds flagged on the partner (`shared_identity`, `click_flood`), comma-separated; null: none. */
+  risk_kinds: Generated<string | null>;
   created_at: number;
 }
 
@@ -130,6 +138,10 @@ export interface CustomersTable {
   converted_at: number | null;
   /** Time of the attributing click (copied so the window check needs no join). */
   clicked_at: number | null;
+  /** The risk kinds flagged on this customer (`self_referral`, …), comma-separated; null: none. */
+  risk_kinds: Generated<string | null>;
+  /** A hash of the attributing click's IP (domain/risk/ip.ts); null for a customer without a click. */
+  click_ip: Generated<string | null>;
   created_at: number;
   updated_at: number;
 }
@@ -173,8 +185,11 @@ export interface CommissionsTable {
    * `held`: waits for the merchant (`hold_reason`); `declined`: never paid, never counted.
    */
   status: CommissionStatus;
-  /** Why a `held` commission waits: `partner_suspended` (released when the partner is reactivated). */
-  hold_reason: Generated<'partner_suspended' | null>;
+  /**
+   * Why a `held` commission waits: `partner_suspended` (released when the partner is reactivated) or `risk` (a risk
+   * signal of a kind the program holds on: approved or declined one by one).
+   */
+  hold_reason: Generated<'partner_suspended' | 'risk' | null>;
   /** The merchant's approve or decline: who (null: released by reactivating the partner through the API) and when. */
   decided_by_account_id: Generated<number | null>;
   decided_at: Generated<number | null>;
@@ -190,6 +205,20 @@ export interface CommissionsTable {
   /** The payout that paid it; and the one that netted it when it was reversed after payment. */
   payout_id: Generated<number | null>;
   clawback_payout_id: Generated<number | null>;
+}
+
+/** One risk signal (store/migrations/0013_risk_signals.ts, domain/risk/). */
+export interface RiskEventsTable {
+  id: Generated<number>;
+  program_id: number;
+  partner_id: number;
+  kind: 'self_referral' | 'disposable_email' | 'click_flood' | 'fast_conversion' | 'shared_identity';
+  /** What it is about: a customer (id), a click (click id), a link (id) or another partner (id). */
+  subject_type: 'customer' | 'click' | 'link' | 'partner';
+  subject_id: string;
+  /** JSON object: the evidence. */
+  details: string;
+  at: number;
 }
 
 /** A payout the owner recorded (store/migrations/0012_payout_records.ts, domain/payouts/). */
@@ -464,6 +493,7 @@ export interface Database {
   membership_invitations: MembershipInvitationsTable;
   audit_log: AuditLogTable;
   payouts: PayoutsTable;
+  risk_events: RiskEventsTable;
 }
 
 export type Program = Selectable<ProgramsTable>;
@@ -477,6 +507,7 @@ export type Account = Selectable<AccountsTable>;
 export type Partner = Selectable<PartnersTable>;
 export type Commission = Selectable<CommissionsTable>;
 export type PayoutRow = Selectable<PayoutsTable>;
+export type RiskEventRow = Selectable<RiskEventsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type WebhookAttemptRow = Selectable<WebhookAttemptsTable>;

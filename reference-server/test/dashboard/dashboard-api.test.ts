@@ -116,7 +116,10 @@ describe('PATCH /api/dashboard/programs/:programId', () => {
         'allowed_origins must be null or a list of at most 100 origins such as https://shop.example, each at most 261 characters',
       ],
       [{ attribution_window_days: 10, lead_auth: 'bad' }, 'lead_auth must be server_required or browser_allowed'],
-      [{}, 'Send at least one of attribution_window_days, lead_auth, allowed_origins, commission_hold_days, min_payout_cents'],
+      [
+        {},
+        'Send at least one of attribution_window_days, lead_auth, allowed_origins, commission_hold_days, min_payout_cents, risk_hold_kinds, click_flood_threshold, fast_conversion_seconds',
+      ],
     ] as const) {
       const res = await call('PATCH', `/api/dashboard/programs/${program.id}`, owner, body);
       expect(res.status).toBe(400);

@@ -107,6 +107,7 @@ describe('GET /dashboard', () => {
       '/dashboard/assets/events.js',
       '/dashboard/assets/webhook-endpoint.js',
       '/dashboard/assets/team.js',
+      '/dashboard/assets/risk.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

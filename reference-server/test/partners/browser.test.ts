@@ -90,19 +90,11 @@ describe('partners in Chromium', () => {
     // The figures: 1 click, 1 lead, 1 sale of 49.00 USD paying 20 % (9.80 due).
     await owner.reload();
     await row(owner, 'Jane Doe').waitFor({ timeout: 10_000 });
-    expect((await cells(owner, 'Jane Doe')).slice(1, 12)).toEqual([
-      'active',
-      'percent 20 % (program)',
-      '1',
-      '1',
-      '1',
-      '49.00 USD',
-      '9.80 USD',
-      '0',
-      '0',
-      '0',
-      '9.80 USD',
-    ]);
+    // The visitor signed up within seconds of the click from the same IP: a fast-conversion signal may show beside the
+    // status (domain/risk/signals.ts); it holds no money by default.
+    const [status, ...janeCells] = (await cells(owner, 'Jane Doe')).slice(1, 12);
+    expect(status).toMatch(/^active( 1 risk)?$/);
+    expect(janeCells).toEqual(['percent 20 % (program)', '1', '1', '1', '49.00 USD', '9.80 USD', '0', '0', '0', '9.80 USD']);
 
     // The CSV has the commission, due; with no dates chosen it exports everything, and says so.
     expect(await owner.locator('#csv-range').textContent()).toBe('Exports every commission (no dates chosen).');

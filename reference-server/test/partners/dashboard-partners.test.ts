@@ -31,6 +31,7 @@ describe('partners in the dashboard API', () => {
           revenue_cents: {},
           commissions: { due_cents: {}, held_cents: {}, pending_cents: {}, paid_cents: {}, reversed_cents: {}, balance_cents: {} },
         },
+        risk_events: 0,
       },
     ]);
   });

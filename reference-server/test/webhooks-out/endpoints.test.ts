@@ -14,7 +14,15 @@ describe('webhook endpoints in the dashboard API', () => {
     expect(created.body.data).toEqual({
       id: expect.any(Number),
       url: 'https://hooks.example.com/svc?source=svc',
-      events: ['lead.created', 'sale.created', 'commission.created', 'commission.updated', 'sale.refunded', 'payout.created'],
+      events: [
+        'lead.created',
+        'sale.created',
+        'commission.created',
+        'commission.updated',
+        'sale.refunded',
+        'payout.created',
+        'risk.flagged',
+      ],
       enabled: true,
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
       created_at: expect.any(String),
@@ -67,7 +75,7 @@ describe('webhook endpoints in the dashboard API', () => {
   it('refuses unknown, repeated or no event types, and an eleventh endpoint', async () => {
     const s = await shop(t.h);
     const message =
-      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded, payout.created';
+      'events must be a non-empty list, without repeats, of: lead.created, sale.created, commission.created, commission.updated, sale.refunded, payout.created, risk.flagged';
     for (const events of [[], ['click.created'], ['sale.created', 'sale.created'], 'sale.created', [1]]) {
       const res = await s.call('POST', '/webhook-endpoints', { url: 'https://hooks.example.com/svc', events });
       expect(res.status, JSON.stringify(events)).toBe(400);

@@ -41,6 +41,8 @@ export interface CheckoutOptions extends EventOptions {
   currency?: string;
   metadata?: Metadata;
   paymentStatus?: 'paid' | 'unpaid' | 'no_payment_required';
+  /** The email Stripe collected (`customer_details.email`); buyer@example.com by default. */
+  customerEmail?: string;
 }
 
 /** `checkout.session.completed`: a one-off payment (`mode: payment`) or a subscription checkout. */
@@ -63,7 +65,7 @@ export function checkoutSessionCompleted(options: CheckoutOptions) {
     currency: options.currency ?? 'usd',
     customer: rand('cus'),
     customer_creation: 'always',
-    customer_details: { email: 'buyer@example.com', name: 'Buyer', phone: null, tax_exempt: 'none', tax_ids: [] },
+    customer_details: { email: options.customerEmail ?? 'buyer@example.com', name: 'Buyer', phone: null, tax_exempt: 'none', tax_ids: [] },
     customer_email: null,
     expires_at: options.created + 86_340,
     invoice: mode === 'subscription' ? rand('in') : null,

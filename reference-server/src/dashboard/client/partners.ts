@@ -3,7 +3,7 @@
  * (app.ts) announces the open program with a `svc:program` event; the partner view loads on its own from
  * GET /api/partner.
  */
-import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { $, type Answer, api, button, type Child, clear, el, messageOf, notice, onSubmit, when } from './dom';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Partner = Answer<'dashboardListPartners'>['data']['partners'][number];
@@ -33,6 +33,12 @@ function copyButton(url: string, resultId: string): HTMLButtonElement {
     }
   });
 }
+/** The partner's risk events, counted under the status (the Risk section, client/risk.ts, lists them). */
+function riskCount(p: { risk_events: number }): Child[] {
+  if (p.risk_events === 0) return [];
+  return [' ', el('span', { className: 'badge warn', 'data-risk-count': String(p.risk_events), text: p.risk_events + ' risk' })];
+}
+
 function figuresCells(f: Figures): HTMLTableCellElement[] {
   const c = f.commissions;
   return [
@@ -74,7 +80,7 @@ async function loadPartners(): Promise<void> {
     rows.appendChild(
       el('tr', { 'data-partner-id': String(p.id) }, [
         el('td', {}, [el('strong', { text: p.name }), el('div', { className: 'muted', text: invitationText(p) })]),
-        el('td', {}, [el('span', { className: p.status === 'active' ? 'badge ok' : 'badge warn', text: p.status })]),
+        el('td', {}, [el('span', { className: p.status === 'active' ? 'badge ok' : 'badge warn', text: p.status }), ...riskCount(p)]),
         el('td', { className: 'terms', text: termsText(p.terms) }),
         ...figuresCells(p.figures),
         actions,

@@ -31,6 +31,7 @@ export const auditActions = [
   'team.joined',
   'team.role_changed',
   'team.removed',
+  'partner.banned',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

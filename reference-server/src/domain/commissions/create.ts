@@ -8,6 +8,7 @@ import type { DomainContext } from '../context';
 import { commissionAmount } from './amount';
 import { rateWithinCap } from './limits';
 import { termsInForce } from '../partners/terms';
+import { holdsCommission } from '../risk/kinds';
 
 const dayMs = 86_400_000;
 
@@ -19,6 +20,8 @@ export interface CommissionInput {
   currency: Currency;
   /** The sale was recorded as the customer's conversion (percent and fixed pay only then). */
   isConversion: boolean;
+  /** The risk kinds flagged on the sale's customer (`customers.risk_kinds`). */
+  customerRiskKinds?: string | null;
 }
 
 /**
@@ -48,9 +51,13 @@ export async function createCommission(
     // A suspended partner's new commissions wait for the merchant (released when the partner is reactivated). The
     // cached status may predate a reactivation, so a hold is confirmed on the row itself (rare: suspended partners).
     const held = partner.status === 'suspended' && (await partnerSuspendedNow(db, partner.id));
+    // A risk signal of a kind the program holds on, on the customer or the partner: waits for an owner's decision
+    // (domain/risk/kinds.ts). Both lists come with rows already read: no read of its own.
+    const risky = holdsCommission(input.program, input.customerRiskKinds, partner.risk_kinds);
+    const holdReason = held ? ('partner_suspended' as const) : risky ? ('risk' as const) : undefined;
     const now = deps.clock.now();
     const id = await insertCommission(db, {
-      ...(held ? { holdReason: 'partner_suspended' as const } : {}),
+      ...(holdReason ? { holdReason } : {}),
       saleId: input.saleId,
       programId: input.program.id,
       partnerId: input.partnerId,

@@ -12,6 +12,8 @@ import { positiveId } from '../partners/fields';
 import { recordAudit } from '../audit/record';
 import { commissionWireStatus } from './status';
 import { queueCommissionUpdated } from './updated-event';
+import { banPartner } from '../risk/ban';
+import { findPartnerById } from '../../store/partners';
 
 export type CommissionWire = components['schemas']['Commission'];
 
@@ -59,7 +61,8 @@ export async function approveCommission(deps: Pick<DomainContext, 'db' | 'clock'
 
 /**
  * An owner declines a commission with a `reason` (1 to 500 characters): `pending`, `held` or `due` → `declined`,
- * never paid and in no figure. Idempotent; paid or reversed answer 409 with their status.
+ * never paid and in no figure. Idempotent; paid or reversed answer 409 with their status (and ban nothing). With
+ * `ban: true` the partner is banned in the same transaction (domain/risk/ban.ts).
  */
 export async function declineCommission(
   deps: Pick<DomainContext, 'db' | 'clock'>,
@@ -67,9 +70,19 @@ export async function declineCommission(
 ): Promise<CommissionWire> {
   const reason = typeof input.body.reason === 'string' ? input.body.reason.trim() : '';
   if (reason.length < 1 || characterCount(reason) > 500 || reason.includes('\0')) throw fail('commissionDeclineReasonInvalid');
+  const ban = input.body.ban ?? false;
+  if (typeof ban !== 'boolean') throw fail('commissionBanInvalid');
   const current = await commissionToDecide(deps, input);
-  return decide(deps, input, current, { wanted: 'declined', action: 'commission.declined', reason }, (trx, now) =>
-    decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now }),
+  const banned = async (trx: Kysely<Database>, now: number) => {
+    const partner = (await findPartnerById(trx, current.partner_id))!;
+    await banPartner(trx, { programId: input.program.id, partner, by: input.by, reason, now });
+  };
+  return decide(
+    deps,
+    input,
+    current,
+    { wanted: 'declined', action: 'commission.declined', reason, ...(ban ? { then: banned } : {}) },
+    (trx, now) => decideCommission(trx, current.id, { from: ['held', 'pending'], to: 'declined', reason, by: input.by.accountId, now }),
   );
 }
 
@@ -91,7 +104,13 @@ async function decide(
   deps: Pick<DomainContext, 'db' | 'clock'>,
   input: DecisionInput,
   current: CommissionRow,
-  decision: { wanted: 'due' | 'declined'; action: 'commission.approved' | 'commission.declined'; reason?: string },
+  decision: {
+    wanted: 'due' | 'declined';
+    action: 'commission.approved' | 'commission.declined';
+    reason?: string;
+    /** What else the change does in its transaction, also when the commission was already as wanted (a ban). */
+    then?: (trx: Kysely<Database>, now: number) => Promise<void>;
+  },
   change: (trx: Kysely<Database>, now: number) => Promise<Commission | undefined>,
 ): Promise<CommissionWire> {
   let now = deps.clock.now();
@@ -102,7 +121,10 @@ async function decide(
     now = deps.clock.now();
     const fresh = (await findCommissionInProgram(trx, current.program_id, current.id))!;
     const before = commissionWireStatus(fresh, now);
-    if (before === decision.wanted) return fresh;
+    if (before === decision.wanted) {
+      await decision.then?.(trx, now);
+      return fresh;
+    }
     const changed = await change(trx, now);
     if (!changed) throw fail('commissionStatusConflict', { details: { status: before } });
     await queueCommissionUpdated(trx, changed, before, now);
@@ -120,6 +142,7 @@ async function decide(
       reason: decision.reason ?? null,
       now,
     });
+    await decision.then?.(trx, now);
     return changed;
   });
   return commissionView(row, current.transaction_id, now);

@@ -31,9 +31,7 @@ export async function commissionsPage(
   if ((query.from !== undefined && from === undefined) || (query.to !== undefined && to === undefined))
     throw fail('commissionListRangeInvalid');
   if (from !== undefined && to !== undefined && from > to) throw fail('commissionListRangeInvalid');
-  const limit =
-    query.limit === undefined ? defaultLimit : typeof query.limit === 'string' && /^\d{1,3}$/.test(query.limit) ? Number(query.limit) : NaN;
-  if (!(limit >= 1 && limit <= maxLimit)) throw fail('commissionListLimitInvalid');
+  const limit = pageLimit(query.limit);
   const beforeId = query.cursor === undefined ? undefined : cursorId(query.cursor);
   let partnerId: number | undefined;
   if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
@@ -58,12 +56,19 @@ export async function commissionsPage(
   };
 }
 
+/** A list's `limit`: 1 to 100, 50 when absent (the commission and risk-event lists). */
+export function pageLimit(value: unknown): number {
+  const limit = value === undefined ? defaultLimit : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
+  if (!(limit >= 1 && limit <= maxLimit)) throw fail('commissionListLimitInvalid');
+  return limit;
+}
+
 // The cursor names the last id shown; encoded so callers treat it as opaque (its form may change).
-function cursorOf(id: number): string {
+export function cursorOf(id: number): string {
   return Buffer.from(`c${id}`).toString('base64url');
 }
 
-function cursorId(value: unknown): number {
+export function cursorId(value: unknown): number {
   if (typeof value !== 'string' || value.length > 64) throw fail('commissionListCursorInvalid');
   const match = /^c([1-9]\d{0,15})$/.exec(Buffer.from(value, 'base64url').toString());
   const id = match ? Number(match[1]) : NaN;

@@ -15,6 +15,7 @@ import { unbindProcessorAccount } from '../../store/processor-connections';
 import type { DomainContext } from '../context';
 import { programView } from '../programs/view';
 import { maxAmountCents } from '../commissions/limits';
+import { kindsOf, riskKinds, type RiskKind } from '../risk/kinds';
 
 const leadAuths: readonly LeadAuth[] = ['server_required', 'browser_allowed'];
 
@@ -54,6 +55,7 @@ export async function updateSettings(
     if (!Number.isSafeInteger(cents) || (cents as number) < 0 || (cents as number) > maxAmountCents) throw fail('programMinPayoutInvalid');
     update.min_payout_cents = cents as number;
   }
+  Object.assign(update, riskSettings(body));
   if (Object.keys(update).length === 0) throw fail('dashboardNothingToUpdate');
   const fields = Object.keys(update) as (keyof Program)[];
   const updated = await changeProgram(
@@ -69,7 +71,29 @@ export async function updateSettings(
   return programView(updated);
 }
 
-const settingsOf = (row: Program) => ({ ...row, allowed_origins: allowedOriginsOf(row) });
+const settingsOf = (row: Program) => ({ ...row, allowed_origins: allowedOriginsOf(row), risk_hold_kinds: kindsOf(row.risk_hold_kinds) });
+
+/** The risk settings sent (spec, `dashboardUpdateProgram` **Decision** on risk signals), each checked. */
+function riskSettings(body: Record<string, unknown>): ProgramUpdate {
+  const update: ProgramUpdate = {};
+  if (body.risk_hold_kinds !== undefined) {
+    const kinds = body.risk_hold_kinds;
+    const known = (k: unknown): k is RiskKind => riskKinds.includes(k as RiskKind);
+    if (!Array.isArray(kinds) || !kinds.every(known) || new Set(kinds).size !== kinds.length) throw fail('programRiskHoldKindsInvalid');
+    update.risk_hold_kinds = riskKinds.filter((k) => kinds.includes(k)).join(',');
+  }
+  if (body.click_flood_threshold !== undefined) {
+    const n = body.click_flood_threshold;
+    if (!Number.isSafeInteger(n) || (n as number) < 1 || (n as number) > 10_000) throw fail('programClickFloodInvalid');
+    update.click_flood_threshold = n as number;
+  }
+  if (body.fast_conversion_seconds !== undefined) {
+    const n = body.fast_conversion_seconds;
+    if (!Number.isSafeInteger(n) || (n as number) < 0 || (n as number) > 3600) throw fail('programFastConversionInvalid');
+    update.fast_conversion_seconds = n as number;
+  }
+  return update;
+}
 
 /**
  * Runs a change of the program in one transaction, the program's row held and read first (so `before` is what the

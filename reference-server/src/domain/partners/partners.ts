@@ -7,15 +7,19 @@ import { changedFields } from '../audit/changes';
 import { recordAudit } from '../audit/record';
 import { lockRow } from '../../store/row-lock';
 import { queueCommissionUpdated } from '../commissions/updated-event';
-import type { Partner, Program } from '../../store/schema';
+import type { Database, Partner, Program } from '../../store/schema';
 import type { DomainContext } from '../context';
 import { partnerEmail, partnerName, partnerStatus } from './fields';
+import { partnerEmailsNow, riskCountsByPartner } from '../../store/risk-events';
+import { recordRiskSignals } from '../risk/record';
+import { sharedIdentitySignals } from '../risk/signals';
+import type { Kysely } from 'kysely';
 import { figuresByPartner, figuresOf } from './figures';
 import { partnerView, type PartnerWire } from './view';
 import { ownTerms, partnerTerms, termsInForce } from './terms';
 
 type Body = Record<string, unknown>;
-export type PartnerSummary = components['schemas']['PartnerSummary'];
+export type MerchantPartnerSummary = components['schemas']['MerchantPartnerSummary'];
 
 /**
  * Adds a partner to the program (dashboard, `POST /api/v1/partners`, the demo): `name`, optional `email`. The email's
@@ -36,6 +40,7 @@ export async function createPartner(
     const id = await insertPartner(trx, { programId: program.id, name, email, invitation, invitedBy: by.accountId, now });
     const details = { name, email, invitation };
     await recordAudit(trx, { programId: program.id, actor: by, action: 'partner.created', target: `partner:${id}`, details, now });
+    await flagSharedIdentity(trx, program, { id, email }, now);
     return id;
   });
   return partnerView((await findPartnerInProgram(deps.db, program.id, id)) as Partner);
@@ -81,7 +86,10 @@ export async function changePartner(
       update.invitation = update.email === null ? 'accepted' : 'pending';
       update.invited_by_account_id = by.accountId;
     }
-    const partner = await updatePartner(trx, partnerId, update);
+    let partner = await updatePartner(trx, partnerId, update);
+    if (partner.email !== before.email && (await flagSharedIdentity(trx, program, partner, now))) {
+      partner = await partnerOf({ db: trx }, program, partnerId);
+    }
     const changes = changedFields(before, partner, ['name', 'email', 'invitation', 'status']);
     const audit = { programId: program.id, actor: by, target: `partner:${partnerId}`, now };
     if (Object.keys(changes).length > 0) await recordAudit(trx, { ...audit, action: 'partner.updated', details: changes });
@@ -99,6 +107,22 @@ export async function changePartner(
   });
 }
 
+/**
+ * A partner's new email against the program's other partners' (domain/risk/signals.ts): the `shared_identity`
+ * events and flags, in the change's transaction. Whether it raised any.
+ */
+async function flagSharedIdentity(
+  trx: Kysely<Database>,
+  program: Program,
+  partner: { id: number; email: string | null },
+  now: number,
+): Promise<boolean> {
+  if (partner.email === null) return false;
+  const signals = sharedIdentitySignals(partner, await partnerEmailsNow(trx, program.id));
+  await recordRiskSignals(trx, program.id, signals, now);
+  return signals.length > 0;
+}
+
 /** What a reactivation released: how many commissions, and their sum per currency. */
 function releaseDetails(released: { amount_cents: number | bigint; currency: string }[]) {
   const totals = new Map<string, number>();
@@ -109,11 +133,17 @@ function releaseDetails(released: { amount_cents: number | bigint; currency: str
   };
 }
 
-/** Every partner of the program with its figures and the terms in force, oldest first. */
-export async function listPartnerSummaries(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program): Promise<PartnerSummary[]> {
-  const [partners, figures] = await Promise.all([
+/** Every partner of the program with its figures, the terms in force and its risk events' count, oldest first. */
+export async function listPartnerSummaries(deps: Pick<DomainContext, 'db' | 'clock'>, program: Program): Promise<MerchantPartnerSummary[]> {
+  const [partners, figures, risks] = await Promise.all([
     listPartners(deps.db, program.id),
     figuresByPartner(deps.db, deps.clock.now(), program.id),
+    riskCountsByPartner(deps.db, program.id),
   ]);
-  return partners.map((p) => ({ ...partnerView(p), terms: termsInForce(p, program), figures: figuresOf(figures, p.id) }));
+  return partners.map((p) => ({
+    ...partnerView(p),
+    terms: termsInForce(p, program),
+    figures: figuresOf(figures, p.id),
+    risk_events: risks.get(p.id) ?? 0,
+  }));
 }

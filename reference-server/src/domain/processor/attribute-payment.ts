@@ -51,6 +51,7 @@ export async function attributeProcessorPayment(
       currency: payment.currency,
       ...(customerKey === undefined ? {} : { customerKey }),
       ...(clickId === undefined ? {} : { clickId }),
+      ...(payment.customerEmail === undefined ? {} : { customerEmail: payment.customerEmail }),
       occurredAt: context.occurredAt,
       test: false,
       source: 'processor',

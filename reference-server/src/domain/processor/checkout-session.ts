@@ -1,5 +1,5 @@
 import type { EventClassification } from './event';
-import { asNonNegativeInteger, asRefId, asString, type JsonObject } from './json';
+import { asNonNegativeInteger, asObject, asRefId, asString, type JsonObject } from './json';
 import { readSvcMetadata } from './metadata';
 
 /**
@@ -18,8 +18,15 @@ export function classifyCheckoutSession(session: JsonObject): EventClassificatio
   if (session.payment_status !== 'paid' || !transactionId || !amountCents || !currency) {
     return { kind: 'ignored', reason: 'no_payment' };
   }
+  const customerEmail = asString(asObject(session.customer_details)?.email) ?? asString(session.customer_email);
   return {
     kind: 'payment',
-    payment: { transactionId, amountCents, currency: currency.toUpperCase(), metadata: readSvcMetadata(session.metadata) },
+    payment: {
+      transactionId,
+      amountCents,
+      currency: currency.toUpperCase(),
+      metadata: readSvcMetadata(session.metadata),
+      ...(customerEmail === undefined ? {} : { customerEmail }),
+    },
   };
 }

@@ -24,6 +24,8 @@ export interface ProcessorPayment {
   /** Upper-cased ISO code as Stripe sent it; may be one the service does not support. */
   currency: string;
   metadata: SvcMetadata;
+  /** The paying customer's email as the processor collected it, when it sends one (the self-referral signal). */
+  customerEmail?: string;
 }
 
 /** A full refund read from a `charge.refunded` event, before its sale is found. */

@@ -9,6 +9,9 @@ import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';
 import type { DomainContext } from '../context';
 import { countClick } from '../metrics/record';
+import { clickFloodsOf, floodWindowMs } from '../risk/flood';
+import { ipHash } from '../risk/ip';
+import { recordRiskSignals, type RiskSignal } from '../risk/record';
 import { newClickId } from './ids';
 import { checkOrigin, type CallOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
@@ -23,6 +26,8 @@ export interface ClickInput {
   keyProgramId?: number;
   /** The request's `Origin` header (browser calls), or the server's own synthetic click. */
   origin?: CallOrigin;
+  /** The visitor's IP (behind `TRUST_PROXY`): the click-flood and fast-conversion signals. */
+  ip?: string;
 }
 
 export interface ClickResult {
@@ -47,6 +52,8 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
   const partnerId = link.partner_id as number;
   const clickId = newClickId(now);
   const first = await firstClick(deps, program, input.existingClickId, isTest, now);
+  const ip = ipHash(input.ip);
+  const flood = isTest || ip === undefined ? undefined : clickFlood(deps, program, link, input.ip!, ip, now);
 
   // Group commit on SQLite (store/engine/group-commit.ts): resolves once the COMMIT holding this click returned.
   await writeTransaction(deps.db, async (trx) => {
@@ -64,6 +71,7 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
         lead_at: null,
         converted_at: null,
         clicked_at: now,
+        click_ip: ip ?? null,
         created_at: now,
         updated_at: now,
       });
@@ -82,8 +90,33 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
       source: null,
     });
     await countClick(trx, { programId: program.id, partnerId, isTest, now });
+    // The click is recorded and counted all the same: the signal only informs the merchant.
+    if (flood) await recordRiskSignals(trx, program.id, [flood], now);
   });
   return { clickId: first ?? clickId, cookieWindowDays: program.attribution_window_days, program };
+}
+
+/**
+ * The `click_flood` signal when this click makes one (counted in memory: no read per click; domain/risk/flood.ts).
+ */
+function clickFlood(
+  deps: DomainContext,
+  program: Program,
+  link: ReferralLink,
+  ip: string,
+  hash: string,
+  now: number,
+): RiskSignal | undefined {
+  const threshold = Number(program.click_flood_threshold);
+  if (!clickFloodsOf(deps.db).count(link.id, hash, threshold, now)) return undefined;
+  const partnerId = link.partner_id as number;
+  return {
+    kind: 'click_flood',
+    partnerId,
+    subject: { type: 'link', id: String(link.id) },
+    flags: { partnerId },
+    details: { short_link: link.short_link, ip, clicks: threshold + 1, window_seconds: floodWindowMs / 1000 },
+  };
 }
 
 /**

@@ -9,6 +9,10 @@ import { isUniqueViolation } from '../../store/unique-violation';
 import type { DomainContext } from '../context';
 import { countLead } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
+import { recordRiskSignals, type RiskSignal } from '../risk/record';
+import { leadSignals } from '../risk/signals';
+import { findPartnerCached } from '../../store/partners';
+import { partnerEmails } from '../../store/risk-events';
 import { checkOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
 
@@ -21,6 +25,8 @@ export interface LeadInput {
   mode: TestMode;
   /** The request's `Origin` header (checked in browser mode). */
   origin?: string;
+  /** The request's IP (the fast-conversion signal compares a browser lead's with its click's). */
+  ip?: string;
 }
 
 export interface LeadResult {
@@ -77,6 +83,7 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
 
   const now = deps.clock.now();
   const byBrowser: Flag = serverMode ? 0 : 1;
+  const signals = await riskSignalsOf(deps, { program, customer, input, provisional, serverMode, now });
   /** Records the lead in its batch: false when a customer it read changed since (store/customers.ts, `stateAsRead`). */
   const record = async (trx: DomainContext['db']): Promise<boolean> => {
     if (released && !(await releaseBrowserLead(trx, released, now))) return false;
@@ -116,6 +123,7 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
         lead_at: now,
         converted_at: null,
         clicked_at: null,
+        click_ip: null,
         created_at: now,
         updated_at: now,
       });
@@ -134,6 +142,7 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
       currency: null,
       source: null,
     });
+    await recordRiskSignals(trx, program.id, signals, now);
     // A browser lead confirmed by the server was counted when it arrived.
     const counted = customer?.status === 'lead';
     if (!provisional && !counted) {
@@ -165,6 +174,32 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
     if (isUniqueViolation(error)) throw failTemplated('leadStatusInvalid', ['lead']);
     throw error;
   }
+}
+
+/**
+ * The risk signals of a lead that settles now for a partner (domain/risk/signals.ts), read before its batch: the
+ * partner from the lookup cache, and the program's partner emails (cached too) only when the lead has an email. A
+ * test lead, a provisional one, an unattributed one or one the server confirms (signalled when it arrived) has none.
+ */
+async function riskSignalsOf(
+  deps: DomainContext,
+  lead: { program: Program; customer: Customer | undefined; input: LeadInput; provisional: boolean; serverMode: boolean; now: number },
+): Promise<RiskSignal[]> {
+  const { program, customer, input } = lead;
+  if (input.mode.test || lead.provisional || !customer || customer.partner_id === null || customer.status === 'lead') return [];
+  const partner = await findPartnerCached(deps.db, deps.db, customer.partner_id);
+  if (!partner) return [];
+  const email = input.email ?? customer.email;
+  return leadSignals({
+    program,
+    customer,
+    partner,
+    email,
+    customerKey: input.customerKey ?? customer.customer_key,
+    ...(lead.serverMode || input.ip === undefined ? {} : { ip: input.ip }),
+    now: lead.now,
+    partners: email ? await partnerEmails(deps.db, program.id) : [],
+  });
 }
 
 /**

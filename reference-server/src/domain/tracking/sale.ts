@@ -11,6 +11,10 @@ import type { DomainContext } from '../context';
 import { countSale } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
 import { saleWithinWindow } from './window';
+import { findPartnerCached } from '../../store/partners';
+import { kindsOf } from '../risk/kinds';
+import { recordRiskSignals } from '../risk/record';
+import { emailSignals } from '../risk/signals';
 
 export interface SaleInput {
   program: Program;
@@ -28,6 +32,8 @@ export interface SaleInput {
   provider?: string;
   providerPaymentId?: string;
   livemode?: boolean;
+  /** The processor customer's email (a processor payment): checked for self-referral and throwaway domains. */
+  customerEmail?: string;
 }
 
 export interface SaleResult {
@@ -124,6 +130,11 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
             is_test: test,
           }),
         });
+        // The processor's customer email raises its signals before the commission, so a hold applies to it.
+        const riskKinds =
+          test || partnerId === null
+            ? null
+            : await processorEmailSignals(deps, trx, { program, customer: customer!, partnerId, input, now });
         const result = test || partnerId === null ? { saleId, commission: null } : await commissionBehindSavepoint();
         // The sale is stored whatever happened to its commission, so it is counted either way.
         await countSaleSafely(deps, trx, { program, partnerId, input, commissionCents: result.commission?.amountCents ?? 0, now });
@@ -133,7 +144,15 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
           const created = await behindSavepoint(trx, 'commission', async () => {
             const commission = await createCommission(
               deps,
-              { program, saleId, partnerId: partnerId!, amountCents: input.amountCents, currency: input.currency, isConversion },
+              {
+                program,
+                saleId,
+                partnerId: partnerId!,
+                amountCents: input.amountCents,
+                currency: input.currency,
+                isConversion,
+                customerRiskKinds: riskKinds,
+              },
               trx,
             );
             await queueCommissionEvent(trx, { program, saleId, transactionId, partnerId: partnerId!, customerKey, input, commission, now });
@@ -160,6 +179,27 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
     transactionId,
     message: test ? 'Test sale recorded (no commission)' : 'Sale recorded',
   };
+}
+
+/**
+ * The self-referral and disposable-email signals of a processor payment's customer email (domain/risk/signals.ts),
+ * in the sale's batch: the partner from the lookup cache, nothing read when the payment names no email. A kind the
+ * customer already carries raises nothing again (every renewal would). Answers the customer's kinds, with the new.
+ */
+async function processorEmailSignals(
+  deps: DomainContext,
+  trx: DomainContext['db'],
+  s: { program: Program; customer: Customer; partnerId: number; input: SaleInput; now: number },
+): Promise<string | null> {
+  const known = s.customer.risk_kinds;
+  if (s.input.customerEmail === undefined) return known;
+  const partner = await findPartnerCached(deps.db, trx, s.partnerId);
+  if (!partner) return known;
+  const signals = emailSignals(s.customer, s.customer.customer_key, partner, s.input.customerEmail).filter(
+    (signal) => !kindsOf(known).includes(signal.kind),
+  );
+  await recordRiskSignals(trx, s.program.id, signals, s.now);
+  return [known, ...signals.map((signal) => signal.kind)].filter(Boolean).join(',') || null;
 }
 
 /**

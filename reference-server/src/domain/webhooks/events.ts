@@ -3,6 +3,7 @@ import type {
   CommissionUpdatedEvent,
   LeadCreatedEvent,
   PayoutCreatedEvent,
+  RiskFlaggedEvent,
   SaleCreatedEvent,
   SaleRefundedEvent,
   WebhookEventType,
@@ -23,6 +24,7 @@ export interface WebhookEventData {
   'commission.updated': CommissionUpdatedEvent['data'];
   'sale.refunded': SaleRefundedEvent['data'];
   'payout.created': PayoutCreatedEvent['data'];
+  'risk.flagged': RiskFlaggedEvent['data'];
 }
 
 type Data<T extends WebhookEventType> = WebhookEventData[T];

@@ -25,6 +25,7 @@ export async function clickRoute(app: FastifyInstance): Promise<void> {
       ...(existingClickId === undefined ? {} : { existingClickId }),
       ...(keyProgram ? { keyProgramId: keyProgram.id } : {}),
       ...(origin === undefined ? {} : { origin }),
+      ip: request.ip,
     });
     return { success: true, click_id: result.clickId, cookie_window_days: result.cookieWindowDays };
   });

@@ -33,6 +33,7 @@ export async function leadRoute(app: FastifyInstance): Promise<void> {
       ...(customerKey === undefined ? {} : { customerKey }),
       ...(email === undefined ? {} : { email }),
       ...(origin === undefined ? {} : { origin }),
+      ip: request.ip,
     });
     // spec/openapi.yaml `LeadResponse` **Decision**: whether a partner was credited, so a lost click is seen at once.
     const attribution = result.partnerId === null ? { attributed: false } : { attributed: true, partner_id: result.partnerId };

@@ -27,6 +27,8 @@ export interface FuzzOperation {
   contentTypes: string[];
   parameters: Parameter[];
   credential: Credential;
+  /** The spec also lists no credential (`{}`) among the operation's security requirements (sign-out). */
+  credentialOptional: boolean;
 }
 
 function deref(node: Json): Json {
@@ -73,6 +75,7 @@ export function listOperations(): FuzzOperation[] {
         contentTypes: Object.keys(content),
         parameters,
         credential: credentialOf(op),
+        credentialOptional: ((op.security as Json[] | undefined) ?? []).some((requirement) => Object.keys(requirement).length === 0),
       });
     }
   }

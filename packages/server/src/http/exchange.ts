@@ -1,5 +1,5 @@
 import ky from 'ky';
-import { apiError, errorPage, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
+import { apiError, errorPage, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
 import { redact, type SvcLogEvent } from '../logging/log';
 import { readWarning } from '../warnings/warnings';
 import { parseRetryAfter, readMeta, type ResponseMeta } from './meta';
@@ -74,10 +74,9 @@ export async function exchange(
   const warning = readWarning(body, response.headers, meta.requestId);
   if (warning) transport.onWarning(warning);
   if (response.ok && body && typeof body === 'object') return { body, meta };
-  const error = response.ok
-    ? new SvcApiError(status, body, meta, undefined, transport.baseUrl)
-    : apiError(status, body, meta, parseRetryAfter(response.headers.get('retry-after'), Date.now()), transport.baseUrl);
-  return { error, status };
+  // A 2xx that is not a JSON object is an SvcApiError too (apiError has no class for a 2xx).
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+  return { error: apiError(status, body, meta, retryAfter, transport.baseUrl), status };
 }
 
 /** The body as JSON, or as text when it is not JSON (a proxy's page): the error keeps it either way. */

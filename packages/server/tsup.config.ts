@@ -10,5 +10,6 @@ const entry = {
 
 export default defineConfig([
   { ...baseTsup, entry, format: ['esm'] },
-  { ...baseTsup, entry, format: ['cjs'], clean: false },
+  // ky ships ESM only: the CJS build bundles it so `require('@svc/server')` works on Node 18 too.
+  { ...baseTsup, entry, format: ['cjs'], clean: false, noExternal: ['ky'] },
 ]);

@@ -11,9 +11,8 @@ export function warnUnattributed<R extends LeadResponse>(result: R): R {
   if (result.attributed === false && !warned) {
     warned = true;
     console.warn(
-      '[svc] A lead was recorded without a partner (attributed: false): no click_id was sent and no earlier click is ' +
-        "known for this customer_key. Pass the svc_click_id cookie's value as click_id, or this customer's sales will " +
-        'answer no_attribution.',
+      '[svc] A lead was recorded without a partner (attributed: false): no click_id, and no earlier click of this ' +
+        "customer_key. Send the svc_click_id cookie's value as click_id, or its sales answer no_attribution.",
     );
   }
   return result;

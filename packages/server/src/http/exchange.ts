@@ -1,4 +1,5 @@
-import { apiError, errorPage, SvcApiError, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
+import ky from 'ky';
+import { apiError, errorPage, SvcNetworkError, SvcTimeoutError, type SvcError } from '../errors/errors';
 import { redact, type SvcLogEvent } from '../logging/log';
 import { readWarning } from '../warnings/warnings';
 import { parseRetryAfter, readMeta, type ResponseMeta } from './meta';
@@ -26,8 +27,10 @@ export type EventDetails = SvcLogEvent extends infer E
   : never;
 
 /**
- * Sends one attempt and reads its answer whole. Key-rotation warnings reach `onWarning` whatever the status. A fetch
- * that fails after the deadline aborted it is a timeout; any other failure to get an answer is a network error.
+ * Sends one attempt through ky and reads its answer whole. ky is only the transport: its retry is off (send.ts's
+ * loop is the one retry mechanism), its own timeout is off (the call's deadline aborts `signal`) and it throws on no
+ * status, so every answer is read here. Key-rotation warnings reach `onWarning` whatever the status. A request that
+ * fails after the deadline aborted it is a timeout; any other failure to get an answer is a network error.
  */
 export async function exchange(
   transport: Transport,
@@ -37,17 +40,28 @@ export async function exchange(
 ): Promise<Answer> {
   const headers: Record<string, string> = { accept: 'application/json', 'x-request-id': attempt.requestId };
   if (attempt.token) headers.authorization = `Bearer ${attempt.token}`;
-  if (attempt.body !== undefined) headers['content-type'] = 'application/json';
-  log({ type: 'request', headers: redact(headers) });
-  const started = Date.now();
+  let started = 0;
   let response: Response;
   let text: string;
   try {
-    response = await (transport.fetch ?? globalThis.fetch)(attempt.url + attempt.query, {
+    response = await ky(attempt.url + attempt.query, {
       method: attempt.method,
       headers,
-      body: attempt.body === undefined ? undefined : JSON.stringify(attempt.body),
+      json: attempt.body,
       signal,
+      fetch: transport.fetch,
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      hooks: {
+        // The request as it leaves, with the headers ky added (the JSON body's content-type).
+        beforeRequest: [
+          (request) => {
+            log({ type: 'request', headers: redact(Object.fromEntries(request.headers)) });
+            started = Date.now();
+          },
+        ],
+      },
     });
     text = await response.text();
   } catch (cause) {
@@ -60,10 +74,9 @@ export async function exchange(
   const warning = readWarning(body, response.headers, meta.requestId);
   if (warning) transport.onWarning(warning);
   if (response.ok && body && typeof body === 'object') return { body, meta };
-  const error = response.ok
-    ? new SvcApiError(status, body, meta, undefined, transport.baseUrl)
-    : apiError(status, body, meta, parseRetryAfter(response.headers.get('retry-after'), Date.now()), transport.baseUrl);
-  return { error, status };
+  // A 2xx that is not a JSON object is an SvcApiError too (apiError has no class for a 2xx).
+  const retryAfter = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+  return { error: apiError(status, body, meta, retryAfter, transport.baseUrl), status };
 }
 
 /** The body as JSON, or as text when it is not JSON (a proxy's page): the error keeps it either way. */

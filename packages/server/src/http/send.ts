@@ -1,4 +1,4 @@
-import { SvcApiError, SvcTimeoutError, type SvcError } from '../errors/errors';
+import { SvcApiError, SvcTimeoutError } from '../errors/errors';
 import { retryDelay, type RetryMode } from '../retry/policy';
 import { startDeadline } from './deadline';
 import { exchange, type Attempt, type EventDetails } from './exchange';
@@ -43,10 +43,24 @@ export async function send<M extends Method, P extends PathWith<M>, R extends ob
       // The route's 2xx body as the spec defines it (the contract tests hold the reference server to that).
       if ('body' in answer) return { ...answer.body, ...answer.meta } as OkBody<P, M> & ResponseMeta;
       const { error, status } = answer;
-      const recovered = error instanceof SvcApiError ? recover?.(error, afterFailure) : undefined;
+      const answered = error instanceof SvcApiError ? error : undefined;
+      const recovered = answered && recover?.(answered, afterFailure);
       if (recovered) return { ...recovered, requestId: error.requestId, rateLimit: error.rateLimit };
       afterFailure ||= (status ?? 500) >= 500;
-      const wait = nextWait(transport, mode, error, status, attempt - 1, deadline.remainingMs());
+      // A timeout leaves no time for another attempt.
+      const wait =
+        error instanceof SvcTimeoutError
+          ? undefined
+          : retryDelay({
+              ...transport,
+              mode,
+              status,
+              detailsCode: answered?.details.code,
+              retryAfter: answered?.retryAfter,
+              retries: attempt - 1,
+              remainingMs: deadline.remainingMs(),
+              random: Math.random(),
+            });
       if (wait === undefined) throw error;
       log({ type: 'retry', delayMs: wait, reason: String(status ?? 'network') });
       await new Promise((resolve) => setTimeout(resolve, wait));
@@ -54,29 +68,6 @@ export async function send<M extends Method, P extends PathWith<M>, R extends ob
   } finally {
     deadline.clear();
   }
-}
-
-/** The policy's wait before the next attempt, or `undefined` to stop. */
-function nextWait(
-  transport: Transport,
-  mode: RetryMode,
-  error: SvcError,
-  status: number | undefined,
-  retries: number,
-  remainingMs: number,
-) {
-  if (error instanceof SvcTimeoutError) return undefined;
-  const answered = error instanceof SvcApiError ? error : undefined;
-  return retryDelay({
-    ...transport,
-    mode,
-    status,
-    detailsCode: answered?.details.code,
-    retryAfter: answered?.retryAfter,
-    retries,
-    remainingMs,
-    random: Math.random(),
-  });
 }
 
 /** The route's address with its path parameters filled (URL-encoded), and its query apart. */

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type * as Sdk from '../../src/index';
@@ -24,5 +25,14 @@ describe('errors across an ESM and a CJS copy of the SDK', () => {
 
   it('recognise nothing else', () => {
     for (const value of [new Error('x'), { code: 'timeout' }, null, undefined, 'SvcError']) expect(esm.isSvcError(value)).toBe(false);
+  });
+});
+
+describe('the CJS copy', () => {
+  it('carries ky inside: ky ships ESM only, and Node 18 cannot require() it', async () => {
+    const source = await readFile(new URL('../../dist/index.cjs', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/require\(["']ky["']\)/);
+    // A message of ky's own source, so ky itself is in the file, not just the SDK's call to it.
+    expect(source).toContain('must not begin with a slash when using');
   });
 });

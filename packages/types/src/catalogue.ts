@@ -235,6 +235,11 @@ export const catalogue = /* @__PURE__ */ (() =>
     dashboardAfterIdInvalid: platform(400, 'after_id must be a non-negative integer'),
     dashboardIncludeTestInvalid: platform(400, 'include_test must be true or false'),
     dashboardDaysInvalid: platform(400, 'days must be an integer from 1 to 365'),
+    dashboardRangeWithDays: platform(400, 'Send days or from and to, not both'),
+    dashboardRangeIncomplete: platform(400, 'from and to go together: send both'),
+    dashboardRangeDayInvalid: platform(400, 'from and to must be UTC days written YYYY-MM-DD'),
+    dashboardRangeOrder: platform(400, 'from must not be after to'),
+    dashboardRangeTooLong: platform(400, 'from and to may span at most 366 days'),
     dashboardSinceInvalid: platform(400, 'since must be an ISO 8601 date-time'),
     dashboardOwnerOnly: platform(403, 'Only a workspace owner can regenerate the API key'),
     dashboardNothingToUpdate: platform(

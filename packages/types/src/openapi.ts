@@ -399,7 +399,12 @@ export interface paths {
         };
         /**
          * Aggregated performance metrics
-         * @description Computed from incrementally maintained aggregates (never by scanning events). Test-mode events are excluded.
+         * @description Counts and amounts come from incrementally maintained daily aggregates (never by scanning events); the
+         *     conversion rates from the customers the period's clicks made. Test-mode events are excluded.
+         *     **Decision:** the report covers either `from` to `to` (UTC days, inclusive, at most 366 days) or the last
+         *     `days` UTC days ending today (default 30); sending `days` with `from`/`to`, or only one of `from` and `to`, is
+         *     refused. Every figure (totals, by day, by partner) is for those days, and `previous` holds the totals and
+         *     rates of the period of the same length just before them.
          */
         get: operations["dashboardPerformance"];
         put?: never;
@@ -2743,7 +2748,15 @@ export interface components {
             commissions_cents: components["schemas"]["AmountsByCurrency"];
         };
         PerformanceRow: components["schemas"]["PerformanceFields"];
-        /** @description Ratios between 0 and 1; null when the denominator is 0. */
+        /**
+         * @description Ratios between 0 and 1; null when the denominator is 0. **Decision:** defined on unique customers, each
+         *     counted once per stage, so no rate can pass 1. The stages follow the period's real clicks (a click makes at
+         *     most one customer): *leads* are the customers those clicks made who became confirmed leads (at any time
+         *     since), *buyers* are those leads with at least one real sale that is not refunded. `click_to_lead` = leads ÷
+         *     clicks, `lead_to_sale` = buyers ÷ leads, `click_to_sale` = buyers ÷ clicks. Repeat sales count once,
+         *     refunded sales not at all, and leads without a click (unattributed) are outside every rate; the `leads` and
+         *     `sales` counts beside the rates are events and do count them.
+         */
         ConversionRates: {
             click_to_lead: number | null;
             lead_to_sale: number | null;
@@ -2751,14 +2764,33 @@ export interface components {
         };
         DashboardPerformanceResponse: {
             data: {
+                /**
+                 * Format: date
+                 * @description The first UTC day of the period.
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description The last UTC day of the period (inclusive).
+                 */
+                to: string;
                 totals: components["schemas"]["PerformanceRow"];
                 conversion_rates: components["schemas"]["ConversionRates"];
+                /** @description The period of the same length just before `from`, to compare with. */
+                previous: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                    totals: components["schemas"]["PerformanceRow"];
+                    conversion_rates: components["schemas"]["ConversionRates"];
+                };
                 /** @description One row per UTC day of the period, oldest first (days without events included, as zeros). */
                 by_day: (components["schemas"]["PerformanceFields"] & {
                     /** Format: date */
                     date: string;
                 })[];
-                /** @description One row per partner with any event, most sales first. */
+                /** @description One row per partner with any event in the period, most sales first. */
                 by_partner: (components["schemas"]["PerformanceFields"] & {
                     partner_id: number;
                     partner_name: string;
@@ -3671,7 +3703,9 @@ export interface components {
          * @description Validation failed; nothing changed. **Decision:** messages name the field (`program_id is required`,
          *     `program_id must be a positive integer`, `limit must be an integer from 1 to 200`,
          *     `after_id must be a non-negative integer`, `include_test must be true or false`,
-         *     `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
+         *     `days must be an integer from 1 to 365`, `Send days or from and to, not both`,
+         *     `from and to go together: send both`, `from and to must be UTC days written YYYY-MM-DD`,
+         *     `from must not be after to`, `from and to may span at most 366 days`, `since must be an ISO 8601 date-time`, and on
          *     `POST /api/tracking/test` the CLI's `Invalid event_type: <value>. Valid: click, lead, sale`).
          */
         DashboardBadRequest: {
@@ -5387,8 +5421,12 @@ export interface operations {
     dashboardPerformance: {
         parameters: {
             query?: {
-                /** @description **Decision:** the number of UTC days ending today to report by day, 1 to 365, default 30. Totals are all-time. */
+                /** @description **Decision:** the number of UTC days ending today, 1 to 365, default 30. Not with `from` and `to`. */
                 days?: number;
+                /** @description **Decision:** the first UTC day of the report (`YYYY-MM-DD`), sent with `to`. */
+                from?: string;
+                /** @description **Decision:** the last UTC day of the report (`YYYY-MM-DD`, inclusive), sent with `from`; at most 365 days after it. */
+                to?: string;
             };
             header?: never;
             path: {
@@ -5399,7 +5437,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Totals, by day and by partner. */
+            /** @description Totals, by day and by partner for the period, and the previous period's totals. */
             200: {
                 headers: {
                     [name: string]: unknown;

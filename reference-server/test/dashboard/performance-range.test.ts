@@ -71,8 +71,11 @@ describe('GET /api/tracking/performance/:programId with a date range', () => {
         conversion_rates: rates(2 / 3, 1 / 2, 1 / 3),
       }),
     ]);
-    for (const r of [data.conversion_rates, ...data.by_partner.map((p: { conversion_rates: object }) => p.conversion_rates)])
-      for (const value of Object.values(r) as number[]) expect(value).toBeLessThanOrEqual(1);
+    const allRates: Record<string, number>[] = [
+      data.conversion_rates,
+      ...data.by_partner.map((p: { conversion_rates: object }) => p.conversion_rates),
+    ];
+    for (const value of allRates.flatMap((r) => Object.values(r))) expect(value).toBeLessThanOrEqual(1);
     expect(data.previous).toEqual({
       from: '2026-03-09',
       to: '2026-03-09',

@@ -76,8 +76,8 @@ async function periodFigures(db: Db, programId: number, range: DayRange) {
     clicks: Number(row.clicks),
     leads: Number(row.leads),
     sales: Number(row.sales),
-    revenue_cents: {} as Amounts,
-    commissions_cents: {} as Amounts,
+    revenue_cents: {},
+    commissions_cents: {},
   }));
   const partnerById = new Map(partners.map((p) => [p.partner_id, p]));
   for (const row of partnerAmounts) {

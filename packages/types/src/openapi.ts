@@ -1306,10 +1306,287 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard page
-         * @description Server-rendered HTML with a small script that calls `/api/dashboard/*` and `/api/tracking/*`. Without a session it shows the sign-in link.
+         * The dashboard
+         * @description **Decision:** opens the program the account used last (the `svc_last_program` cookie every program page sets:
+         *     HttpOnly, `Path=/dashboard`; checked like any address, so a stale one falls back), else its first program,
+         *     with a 302 to that program's overview. An account with no program gets a welcome page with New program and the
+         *     partner view. Without a session it shows the sign-in link.
          */
         get: operations["dashboardPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The New program page
+         * @description Server-rendered HTML; the program's API key is shown there once, after it is created.
+         */
+        get: operations["dashboardNewProgramPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner view
+         * @description Every program the account is a partner of (links, figures, commissions, payouts) and the invitations to answer.
+         */
+        get: operations["dashboardPartnerViewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/partner/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's part of the partner view
+         * @description The account's links, figures, commissions and payouts as a partner of this program.
+         */
+        get: operations["dashboardPartnerProgramPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's overview
+         * @description Integration status, verification and the performance report for the period in the query (`days`, or `from` and `to`, as `GET /api/tracking/performance/{programId}` takes them), beside the previous period. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramOverviewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's events
+         * @description The recent events, updated as they arrive. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramEventsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's partners
+         * @description Partners, their figures and terms, and referral links. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramPartnersPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/partners/{partnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One partner
+         * @description The partner's figures, links, commissions, payouts and audit entries. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramPartnerPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's commissions
+         * @description Commissions with filters, approve and decline, adjustments. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramCommissionsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's payouts
+         * @description Record a payout; the payout history and the commission export. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramPayoutsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's webhook endpoints
+         * @description Endpoints, their recent deliveries, test events. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramWebhooksPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint's settings and deliveries. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramWebhookPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's settings
+         * @description The API key and tracker snippet, settings, the payment processor and the audit log. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramSettingsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The favicon every page links */
+        get: operations["favicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where browsers look for an icon by themselves */
+        get: operations["faviconIco"];
         put?: never;
         post?: never;
         delete?: never;
@@ -7068,7 +7345,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page. */
+            /** @description The welcome page, or the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `/dashboard/programs/{programId}`. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    dashboardNewProgramPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -7079,12 +7384,397 @@ export interface operations {
             };
         };
     };
+    dashboardPartnerViewPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardPartnerProgramPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramOverviewPage: {
+        parameters: {
+            query?: {
+                days?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramEventsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramPartnersPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramPartnerPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                partnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramCommissionsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramPayoutsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramWebhooksPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramWebhookPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramSettingsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    favicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+        };
+    };
+    faviconIco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/favicon.svg`. */
+            301: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     dashboardAsset: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "app.css";
+                file: "overview.js" | "recent-events.js" | "partners.js" | "partner-detail.js" | "payouts.js" | "commissions.js" | "webhooks.js" | "endpoint.js" | "settings.js" | "audit.js" | "new-program.js" | "partner-view.js" | "app.css";
             };
             cookie?: never;
         };

@@ -7,7 +7,21 @@ import { fileURLToPath } from 'node:url';
  * The dashboard's browser code, built from src/dashboard/client by scripts/build-dashboard.ts into dist/dashboard:
  * these files and nothing else are served under /dashboard/assets/ (routes/dashboard-page.ts).
  */
-export const dashboardAssetFiles = ['app.js', 'partners.js', 'payouts.js', 'webhooks.js', 'commissions.js', 'audit.js', 'app.css'] as const;
+export const dashboardAssetFiles = [
+  'overview.js',
+  'recent-events.js',
+  'partners.js',
+  'partner-detail.js',
+  'payouts.js',
+  'commissions.js',
+  'webhooks.js',
+  'endpoint.js',
+  'settings.js',
+  'audit.js',
+  'new-program.js',
+  'partner-view.js',
+  'app.css',
+] as const;
 export type DashboardAsset = (typeof dashboardAssetFiles)[number];
 
 export interface BuiltAssets {

@@ -6,6 +6,7 @@ import { commissionRoutes } from './commissions';
 import { dashboardRoutes } from './dashboard';
 import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
+import { dashboardPagesRoutes } from './dashboard-pages';
 import { dashboardPartnerRoutes } from './dashboard-partners';
 import { dashboardWebhookRoutes } from './dashboard-webhooks';
 import { dashboardAuditRoutes } from './dashboard-audit';
@@ -40,6 +41,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
+  app.register(dashboardPagesRoutes);
   app.register(docsSiteRoutes);
   app.register(webhookRoutes);
   app.register(processorConnectRoutes);

@@ -12,6 +12,8 @@ import { api } from './session-api';
 type Performance = Answer<'dashboardPerformance'>['data'];
 let current: OpenProgram | null = null;
 let lastDays: Day[] = [];
+/** What the status card counted last: when it changes, the rest is read again. */
+let seen = '';
 
 function program(): OpenProgram {
   if (!current) throw new Error('No program is open.');
@@ -20,6 +22,7 @@ function program(): OpenProgram {
 
 async function loadStatus(id: number): Promise<void> {
   const d = (await api<Answer<'dashboardStatus'>>('GET', '/api/tracking/status/' + id)).data;
+  seen = JSON.stringify(d.metrics);
   const i = d.integration;
   const list = clear($('status-checklist'));
   const rows: [label: string, done: boolean, detail: string, optional?: boolean][] = [
@@ -147,9 +150,6 @@ window.addEventListener('resize', () => {
   resizeTimer = setTimeout(() => drawChart($('perf-chart'), lastDays), 150);
 });
 
-/** What the status card counted last: when it changes, the rest is read again. */
-let seen = '';
-
 async function refresh(id: number): Promise<void> {
   await Promise.all([loadStatus(id), loadReadiness(id), loadPerformance(id)]);
 }
@@ -157,10 +157,12 @@ async function refresh(id: number): Promise<void> {
 /** Every few seconds: the figures follow new events without a reload. */
 async function poll(id: number): Promise<void> {
   const metrics = (await api<Answer<'dashboardStatus'>>('GET', '/api/tracking/status/' + id)).data.metrics;
-  const now = JSON.stringify(metrics);
-  if (seen && now !== seen) await refresh(id);
-  seen = now;
+  if (JSON.stringify(metrics) !== seen) await refresh(id);
 }
+// Back on the page from the browser's history: what it shows may be old.
+window.addEventListener('pageshow', (event) => {
+  if (event.persisted && current) void refresh(current.id);
+});
 
 $('run-verification').addEventListener('click', () => {
   void (async () => {
@@ -211,7 +213,6 @@ for (const testButton of all('[data-test-event]')) {
 let timer: ReturnType<typeof setInterval> | undefined;
 onProgram((opened) => {
   current = opened;
-  seen = '';
   clearInterval(timer);
   refresh(opened.id).catch((e: unknown) => notice('verify-result', 'error', messageOf(e)));
   timer = setInterval(() => void poll(opened.id).catch(() => undefined), 3000);

@@ -12,6 +12,9 @@ const only = Number($('partner-view').dataset.programId ?? '') || undefined;
 
 async function loadPartnerView(): Promise<void> {
   const { partners: entries, invitations } = (await api<Answer<'partnerView'>>('GET', '/api/partner')).data;
+  // On the welcome page: a partner has somewhere to go after all.
+  const welcome = document.getElementById('empty-view');
+  if (welcome) welcome.hidden = entries.length + invitations.length > 0;
   const body = clear($('partner-view-body'));
   const shownEntries = entries.filter((entry) => only === undefined || entry.program.id === only);
   const shownInvitations = only === undefined ? invitations : [];

@@ -59,6 +59,7 @@ export default defineConfig({
         text: 'Operating',
         items: [
           { text: 'Deploying to production', link: '/deploying' },
+          { text: 'The dashboard', link: '/dashboard' },
           { text: 'Rotating a program API key', link: '/key-rotation' },
           { text: 'Troubleshooting', link: '/troubleshooting' },
         ],

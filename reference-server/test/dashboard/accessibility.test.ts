@@ -67,7 +67,7 @@ async function program(tag: string) {
       method,
       headers: { 'content-type': 'application/json', origin: t.server.url, ...auth },
       body: JSON.stringify(body),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, never> }));
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
   const partner = (
     await call('POST', `/api/dashboard/programs/${p.id}/partners`, { name: 'Pat Partner', email: `pat-${tag}@a11y.example` }, { cookie })
   ).body.data as { id: number };

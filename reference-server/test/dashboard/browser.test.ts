@@ -1,11 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { expect, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { trackerSnippet } from '@svc/types';
 import { openWithScriptHeld, signInWithForm, useBrowserServer } from '../chromium';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const t = useBrowserServer();
+
+beforeAll(async () => {
+  await mkdir(shots, { recursive: true });
+});
 
 const status = (key: string) =>
   fetch(`${t.server.url}/api/v1/cli/status`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);

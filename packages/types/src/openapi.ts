@@ -8189,7 +8189,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Bound; to `/dashboard#/programs/{programId}`. */
+            /** @description Bound; to `/dashboard/programs/{programId}/settings`. */
             303: {
                 headers: {
                     Location?: string;

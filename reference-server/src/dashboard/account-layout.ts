@@ -17,17 +17,20 @@ export interface PageProgram extends OpenProgram {
   name: string;
 }
 
-/** One link of a page's navigation; `current` marks it `aria-current="page"`. */
+/**
+ * One link of a page's navigation. `current`: `page` for the page itself, `true` for the place it is part of (the
+ * program a page is about, the list a partner's page belongs to), as `aria-current` says it.
+ */
 export interface NavLink {
   href: string;
   label: string;
-  current: boolean;
+  current: 'page' | 'true' | false;
 }
 
 const navList = (label: string, links: readonly NavLink[]) =>
   `<ul class="nav" aria-label="${escapeHtml(label)}">
       ${links
-        .map((l) => `<li><a href="${escapeHtml(l.href)}"${l.current ? ' aria-current="page"' : ''}>${escapeHtml(l.label)}</a></li>`)
+        .map((l) => `<li><a href="${escapeHtml(l.href)}"${l.current ? ` aria-current="${l.current}"` : ''}>${escapeHtml(l.label)}</a></li>`)
         .join('\n      ')}
     </ul>`;
 
@@ -36,14 +39,15 @@ const navList = (label: string, links: readonly NavLink[]) =>
  * it opens with the keyboard and without a script), whose summary names where the page is.
  */
 function switcher(account: AccountView, here: { programId?: number; label: string; path: string }): string {
+  const at = (href: string): NavLink['current'] => (here.path === href ? 'page' : here.path.startsWith(href + '/') ? 'true' : false);
   const links: NavLink[] = account.programs.map((p) => ({
     href: `/dashboard/programs/${p.id}`,
     label: p.name,
-    current: p.id === here.programId,
+    current: at(`/dashboard/programs/${p.id}`),
   }));
   // Always offered: whether the account is someone's partner is the partner view's own (costlier) question.
-  links.push({ href: '/dashboard/partner', label: 'Partner view', current: here.path === '/dashboard/partner' });
-  if (account.canCreatePrograms) links.push({ href: '/dashboard/new', label: 'New program', current: here.path === '/dashboard/new' });
+  links.push({ href: '/dashboard/partner', label: 'Partner view', current: at('/dashboard/partner') });
+  if (account.canCreatePrograms) links.push({ href: '/dashboard/new', label: 'New program', current: at('/dashboard/new') });
   return `<details class="switcher">
     <summary><span class="muted">Program</span> <strong id="switcher-current">${escapeHtml(here.label)}</strong></summary>
     ${navList('Your programs', links)}

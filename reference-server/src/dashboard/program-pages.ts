@@ -106,8 +106,8 @@ export function programPage(path: ProgramPagePath, view: ProgramPageView): strin
     nav: navEntries.map(([key, to]) => ({
       href: base + to,
       label: programPages[to].title,
-      // The current page, or the list a partner's or an endpoint's page belongs to.
-      current: key === definition.nav,
+      // The page itself, or the list a partner's or an endpoint's page belongs to.
+      current: to === path ? 'page' : key === definition.nav ? 'true' : false,
     })),
   });
 }

@@ -40,9 +40,11 @@ describe('dashboard pages with addresses', () => {
       expect(res.text, path).toContain(
         `data-open-program="${'{&quot;id&quot;:' + program.id},&quot;domain&quot;:&quot;acme.example&quot;,&quot;role&quot;:&quot;owner&quot;}"`,
       );
-      // Exactly one navigation entry is current: the page's own, or the list its page belongs to.
-      const current = [...res.text.matchAll(/<a href="([^"]+)" aria-current="page">([^<]+)<\/a>/g)].map((m) => m[2]);
-      expect(current, path).toEqual(['Acme', nav]);
+      // The page is current in the navigation; the program it is about, and the list a partner's or an endpoint's
+      // page belongs to, are where it is.
+      const current = [...res.text.matchAll(/<a href="[^"]+" aria-current="(page|true)">([^<]+)<\/a>/g)].map((m) => `${m[2]}: ${m[1]}`);
+      const own = path === '' || heading === nav ? 'page' : 'true';
+      expect(current, path).toEqual([`Acme: ${path === '' ? 'page' : 'true'}`, `${nav}: ${own}`]);
       expect(res.text, path).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
       expect(res.headers['set-cookie'], path).toBe(
         `svc_last_program=${program.id}; HttpOnly; SameSite=Lax; Path=/dashboard; Max-Age=31536000`,

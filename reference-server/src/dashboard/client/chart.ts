@@ -9,8 +9,8 @@ export type Day = Answer<'dashboardPerformance'>['data']['by_day'][number];
 
 const NS = 'http://www.w3.org/2000/svg';
 const fontPx = 12;
-/** Room one day label takes (`03-14` at 12 px, with a gap). */
-const labelPx = 44;
+/** Room one day label takes (`03-14` at 12 px, about 36 px, with a gap). */
+const labelPx = 52;
 
 export function drawChart(box: HTMLElement, days: Day[]): void {
   const W = Math.max(280, Math.floor(box.clientWidth || 720));
@@ -56,8 +56,10 @@ export function drawChart(box: HTMLElement, days: Day[]): void {
       });
     });
     if ((n - 1 - i) % step === 0) {
-      const x = Math.min(W - labelPx + 8, pad.left + i * slot);
-      add('text', { x, y: H - 5, 'font-size': fontPx, fill: '#5b6576' }, d.date.slice(5));
+      // Centred under its day; the last one ends at the chart's edge, so it is never cut off.
+      const last = i === n - 1;
+      const x = last ? W : pad.left + (i + 0.5) * slot;
+      add('text', { x, y: H - 5, 'font-size': fontPx, fill: '#5b6576', 'text-anchor': last ? 'end' : 'middle' }, d.date.slice(5));
     }
   });
   box.replaceChildren(svg);

@@ -330,6 +330,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     auditLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
     auditCursorInvalid: platform(400, 'cursor must be a next_cursor this list returned'),
     auditActionInvalid: platform(400, 'action must be one of the AuditAction values'),
+    auditTargetInvalid: platform(400, 'target must name what was acted on as kind:id, such as partner:3'),
 
     // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
     webhookEndpointUrlInvalid: platform(

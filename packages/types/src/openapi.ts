@@ -6939,6 +6939,8 @@ export interface operations {
                 cursor?: string;
                 /** @description **Decision:** only entries of this action. */
                 action?: components["schemas"]["AuditAction"];
+                /** @description **Decision:** only entries about this target (`kind:id`, as `AuditEntry.target`: `partner:3`); a partner's page in the dashboard lists them. */
+                target?: string;
             };
             header?: never;
             path: {

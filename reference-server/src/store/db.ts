@@ -14,7 +14,7 @@ import { stripeConnectMigration } from './migrations/0009_stripe_connect';
 import { auditLogMigration } from './migrations/0010_audit_log';
 import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
 import { payoutRecordsMigration } from './migrations/0012_payout_records';
-import { customersClickTimeIndexMigration } from './migrations/0016_customers_click_time_index';
+import { dashboardPagesIndexesMigration } from './migrations/0016_dashboard_pages_indexes';
 import { startCheckpointer } from './checkpoint/start';
 import { attachGroupCommit } from './group-commit';
 import { attachLookupCache, LookupCache, writesCachedTables } from './lookup-cache';
@@ -269,7 +269,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0010_audit_log': auditLogMigration(dialect),
     '0011_commission_lifecycle': commissionLifecycleMigration(dialect),
     '0012_payout_records': payoutRecordsMigration(dialect),
-    '0016_customers_click_time_index': customersClickTimeIndexMigration,
+    '0016_dashboard_pages_indexes': dashboardPagesIndexesMigration,
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { trackerSnippet } from '@svc/types';
-import { openWithScriptHeld, signInWithForm, useBrowserServer } from '../chromium';
+import { openWithScriptHeld, signedInPage, signInWithForm, useBrowserServer } from '../chromium';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const t = useBrowserServer();
@@ -148,4 +148,32 @@ describe('dashboard in Chromium', () => {
     expect(await status(secondKey)).toBe(200);
     await member.screenshot({ path: `${shots}06-member-view.png`, fullPage: true });
   }, 120_000);
+
+  it("opens a partner's page from the Partners page: their figures, links and the changes made to them", async () => {
+    const { server } = t;
+    const program = await server.control.createProgram({ name: 'Detail shop', domain: 'detail.example' });
+    const { cookie } = await server.control.createDashboardSession(program.account_id);
+    const base = `${server.url}/api/dashboard/programs/${program.id}`;
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(base + path, {
+        method,
+        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const partner = ((await (await call('POST', '/partners', { name: 'Dana' })).json()) as { data: { id: number } }).data;
+    expect((await call('POST', '/links', { partner_id: partner.id, short_link: 'dana' })).status).toBe(201);
+    expect((await call('PATCH', `/partners/${partner.id}`, { status: 'suspended' })).status).toBe(200);
+
+    const page = await signedInPage(t, program.account_id);
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/partners`);
+    await page.getByRole('link', { name: 'Dana' }).click();
+    await page.waitForURL(`${server.url}/dashboard/programs/${program.id}/partners/${partner.id}`);
+    await expect.poll(() => page.locator('#partner-name').textContent(), { timeout: 10_000 }).toBe('Dana (suspended)');
+    expect(await page.locator('#partner-links li[data-short-link="dana"] .link-url').textContent()).toBe(
+      'https://detail.example/?aff=dana',
+    );
+    await expect.poll(() => page.locator('#partner-audit li').count()).toBe(2);
+    expect(await page.getByRole('link', { name: 'Partners', exact: true }).getAttribute('aria-current')).toBe('true');
+    await page.context().close();
+  });
 });

@@ -37,7 +37,7 @@ async function load(programId: number): Promise<void> {
     api<Answer<'dashboardListLinks'>>('GET', base + '/links?partner_id=' + partnerId),
     api<Answer<'dashboardListCommissions'>>('GET', base + '/commissions?limit=50&partner_id=' + partnerId),
     api<Answer<'dashboardListPayouts'>>('GET', base + '/payouts?partner_id=' + partnerId),
-    api<Answer<'dashboardAuditLog'>>('GET', base + '/audit-log?limit=100'),
+    api<Answer<'dashboardAuditLog'>>('GET', base + '/audit-log?limit=50&target=partner:' + partnerId),
   ]);
   const partner = partners.data.partners.find((p) => p.id === partnerId);
   if (!partner) {
@@ -89,9 +89,9 @@ async function load(programId: number): Promise<void> {
     payoutList.appendChild(el('li', { text: when(p.created_at, '') + ': ' + money(amounts) + (how ? ' (' + how + ')' : '') }));
   }
 
-  const entries = audit.data.entries.filter((e) => e.target === 'partner:' + partnerId);
+  const entries = audit.data.entries;
   const log = clear($('partner-audit'));
-  if (entries.length === 0) log.appendChild(el('li', { className: 'muted', text: 'No changes among the latest 100 entries.' }));
+  if (entries.length === 0) log.appendChild(el('li', { className: 'muted', text: 'No changes yet.' }));
   for (const e of entries)
     log.appendChild(
       el('li', {}, [

@@ -65,7 +65,10 @@ async function check(page: Page, url: string, width: number): Promise<void> {
   expect(errors, url).toEqual([]);
 }
 
-/** A program with a partner (who is also an account), a link, traffic with a sale, a payout and a webhook endpoint. */
+/**
+ * A program with a partner (who is also an account), a link, traffic with a sale (bought with the partner's own
+ * email: a self-referral for the Risk page), a payout and a webhook endpoint.
+ */
 async function program(tag: string) {
   const { account_id } = await t.server.control.createAccount({ email: `owner-${tag}@a11y.example` });
   const p = await t.server.control.createProgram({
@@ -88,7 +91,7 @@ async function program(tag: string) {
   await t.server.control.createLink({ program_id: p.id, partner_id: partner.id, short_link: `pat-${tag}` });
   const click = await call('POST', '/api/v1/track/click', { affiliate_url: `https://shop.example/?aff=pat-${tag}` }, {});
   const key = { authorization: `Bearer ${p.api_token}` };
-  await call('POST', '/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'cust_1' }, key);
+  await call('POST', '/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'cust_1', email: `pat-${tag}@a11y.example` }, key);
   await call('POST', '/api/v1/track/sale', { transaction_id: 'txn_1', amount_cents: 4_900, customer_key: 'cust_1' }, key);
   const endpoint = await call(
     'POST',
@@ -121,6 +124,7 @@ describe('accessibility of every dashboard page (axe-core in Chromium)', () => {
         `/partners/${p.partnerId}`,
         '/commissions',
         '/payouts',
+        '/risk',
         '/webhooks',
         `/webhooks/${p.endpointId}`,
         '/settings',

@@ -99,11 +99,8 @@ describe('GET /dashboard', () => {
     expect(urls.map((url) => url.replace(/\?v=[\w-]+$/, ''))).toEqual([
       '/dashboard/assets/app.css',
       '/dashboard/assets/settings.js',
-      '/dashboard/assets/audit.js',
-      '/dashboard/assets/events.js',
-      '/dashboard/assets/webhook-endpoint.js',
       '/dashboard/assets/team.js',
-      '/dashboard/assets/risk.js',
+      '/dashboard/assets/audit.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

@@ -29,6 +29,7 @@ describe('dashboard pages with addresses', () => {
       [`/partners/${partnerId}`, 'Partner', 'Partners'],
       ['/commissions', 'Commissions', 'Commissions'],
       ['/payouts', 'Payouts', 'Payouts'],
+      ['/risk', 'Risk', 'Risk'],
       ['/webhooks', 'Webhooks', 'Webhooks'],
       [`/webhooks/${endpointId}`, 'Webhook endpoint', 'Webhooks'],
       ['/settings', 'Settings', 'Settings'],

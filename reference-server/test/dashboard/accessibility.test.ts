@@ -91,7 +91,12 @@ async function program(tag: string) {
   await t.server.control.createLink({ program_id: p.id, partner_id: partner.id, short_link: `pat-${tag}` });
   const click = await call('POST', '/api/v1/track/click', { affiliate_url: `https://shop.example/?aff=pat-${tag}` }, {});
   const key = { authorization: `Bearer ${p.api_token}` };
-  await call('POST', '/api/v1/track/lead', { click_id: click.body.click_id, customer_key: 'cust_1', email: `pat-${tag}@a11y.example` }, key);
+  await call(
+    'POST',
+    '/api/v1/track/lead',
+    { click_id: click.body.click_id, customer_key: 'cust_1', email: `pat-${tag}@a11y.example` },
+    key,
+  );
   await call('POST', '/api/v1/track/sale', { transaction_id: 'txn_1', amount_cents: 4_900, customer_key: 'cust_1' }, key);
   const endpoint = await call(
     'POST',

@@ -60,7 +60,7 @@ export default defineConfig({
         text: 'Operating',
         items: [
           { text: 'Deploying to production', link: '/deploying' },
-          { text: 'Using the dashboard', link: '/dashboard' },
+          { text: 'The dashboard', link: '/dashboard' },
           { text: 'Rotating a program API key', link: '/key-rotation' },
           { text: 'Troubleshooting', link: '/troubleshooting' },
           { text: 'Performance notes', link: '/performance-notes' },

@@ -1,6 +1,6 @@
 /**
  * Builds the dashboard's browser code (src/dashboard/client) into dist/dashboard: one minified script per section
- * (app.js, partners.js, webhooks.js, audit.js, events.js, webhook-endpoint.js, team.js, each an IIFE, as the page's CSP allows no inline script) and app.css. The
+ * (overview.js, partners.js, webhooks.js, …, each an IIFE, as the page's CSP allows no inline script) and app.css. The
  * server serves exactly these files (src/dashboard/built-assets.ts). Run by `pnpm build` after tsup, and by
  * the tests' global setup (test/global-setup.ts) so that they always serve the current source.
  */
@@ -17,16 +17,22 @@ export const dashboardAssetsDir = join(packageRoot, 'dist', 'dashboard');
 
 /** The entry point of each served file. */
 const entries = [
-  { in: join(client, 'app.ts'), out: 'app' },
-  { in: join(client, 'partners.ts'), out: 'partners' },
-  { in: join(client, 'payouts.ts'), out: 'payouts' },
-  { in: join(client, 'webhooks.ts'), out: 'webhooks' },
-  { in: join(client, 'commissions.ts'), out: 'commissions' },
-  { in: join(client, 'audit.ts'), out: 'audit' },
-  { in: join(client, 'events.ts'), out: 'events' },
-  { in: join(client, 'webhook-endpoint.ts'), out: 'webhook-endpoint' },
-  { in: join(client, 'team.ts'), out: 'team' },
-  { in: join(client, 'risk.ts'), out: 'risk' },
+  ...[
+    'overview',
+    'events',
+    'partners',
+    'partner-detail',
+    'payouts',
+    'commissions',
+    'webhooks',
+    'webhook-endpoint',
+    'risk',
+    'settings',
+    'team',
+    'audit',
+    'new-program',
+    'partner-view',
+  ].map((name) => ({ in: join(client, `${name}.ts`), out: name })),
   { in: join(client, 'app.css'), out: 'app' },
 ];
 

@@ -292,6 +292,11 @@ export const catalogue = /* @__PURE__ */ (() =>
     dashboardAfterIdInvalid: platform(400, 'after_id must be a non-negative integer'),
     dashboardIncludeTestInvalid: platform(400, 'include_test must be true or false'),
     dashboardDaysInvalid: platform(400, 'days must be an integer from 1 to 365'),
+    dashboardRangeWithDays: platform(400, 'Send days or from and to, not both'),
+    dashboardRangeIncomplete: platform(400, 'from and to go together: send both'),
+    dashboardRangeDayInvalid: platform(400, 'from and to must be UTC days written YYYY-MM-DD'),
+    dashboardRangeOrder: platform(400, 'from must not be after to'),
+    dashboardRangeTooLong: platform(400, 'from and to may span at most 366 days'),
     dashboardSinceInvalid: platform(400, 'since must be an ISO 8601 date-time'),
     dashboardOwnerOnly: platform(403, 'Only a workspace owner can regenerate the API key'),
     dashboardNothingToUpdate: platform(
@@ -394,6 +399,7 @@ export const catalogue = /* @__PURE__ */ (() =>
     auditLimitInvalid: platform(400, 'limit must be an integer from 1 to 100'),
     auditCursorInvalid: platform(400, 'cursor must be a next_cursor this list returned'),
     auditActionInvalid: platform(400, 'action must be one of the AuditAction values'),
+    auditTargetInvalid: platform(400, 'target must name what was acted on as kind:id, such as partner:3'),
 
     // Outbound webhook endpoints (dashboard; decisions in the OpenAPI spec, tag `outbound-webhooks`).
     webhookEndpointUrlInvalid: platform(

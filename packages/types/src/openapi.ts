@@ -414,7 +414,12 @@ export interface paths {
         };
         /**
          * Aggregated performance metrics
-         * @description Computed from incrementally maintained aggregates (never by scanning events). Test-mode events are excluded.
+         * @description Counts and amounts come from incrementally maintained daily aggregates (never by scanning events); the
+         *     conversion rates from the customers the period's clicks made. Test-mode events are excluded.
+         *     **Decision:** the report covers either `from` to `to` (UTC days, inclusive, at most 366 days) or the last
+         *     `days` UTC days ending today (default 30); sending `days` with `from`/`to`, or only one of `from` and `to`, is
+         *     refused. Every figure (totals, by day, by partner) is for those days, and `previous` holds the totals and
+         *     rates of the period of the same length just before them.
          */
         get: operations["dashboardPerformance"];
         put?: never;
@@ -1513,10 +1518,307 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The dashboard page
-         * @description Server-rendered HTML with a small script that calls `/api/dashboard/*` and `/api/tracking/*`. Without a session it shows the sign-in link.
+         * The dashboard
+         * @description **Decision:** opens the program the account used last (the `svc_last_program` cookie every program page sets:
+         *     HttpOnly, `Path=/dashboard`; checked like any address, so a stale one falls back), else its first program,
+         *     with a 302 to that program's overview. An account with no program gets a welcome page with New program and the
+         *     partner view. Without a session it shows the sign-in link.
          */
         get: operations["dashboardPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The New program page
+         * @description Server-rendered HTML; the program's API key is shown there once, after it is created.
+         */
+        get: operations["dashboardNewProgramPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/partner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The partner view
+         * @description Every program the account is a partner of (links, figures, commissions, payouts) and the invitations to answer.
+         */
+        get: operations["dashboardPartnerViewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/partner/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's part of the partner view
+         * @description The account's links, figures, commissions and payouts as a partner of this program.
+         */
+        get: operations["dashboardPartnerProgramPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's overview
+         * @description Integration status, verification and the performance report for the period in the query (`days`, or `from` and `to`, as `GET /api/tracking/performance/{programId}` takes them), beside the previous period. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramOverviewPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's events
+         * @description The events feed, updated as they arrive: partner names, refunds, test events marked; filters by type and partner. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramEventsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/partners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's partners
+         * @description Partners, their figures and terms, and referral links. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramPartnersPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/partners/{partnerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One partner
+         * @description The partner's figures, links, commissions, payouts and audit entries. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramPartnerPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's commissions
+         * @description Commissions with filters, approve and decline, adjustments. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramCommissionsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's payouts
+         * @description Record a payout; the payout history and the commission export. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramPayoutsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's risk signals
+         * @description The risk events with their evidence, the held commissions to approve or decline, and which signals hold money. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramRiskPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's webhook endpoints
+         * @description Endpoints, their recent deliveries, test events. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramWebhooksPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/webhooks/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One webhook endpoint
+         * @description The endpoint's address, state and events, and its delivery history with every attempt and Resend. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramWebhookPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/programs/{programId}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A program's settings
+         * @description The API key and tracker snippet, settings, the payment processor, the team and the audit log. Server-rendered HTML for an active member of the program's workspace; sets the `svc_last_program` cookie.
+         */
+        get: operations["dashboardProgramSettingsPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The favicon every page links */
+        get: operations["favicon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/favicon.ico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where browsers look for an icon by themselves */
+        get: operations["faviconIco"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3010,7 +3312,15 @@ export interface components {
             commissions_cents: components["schemas"]["AmountsByCurrency"];
         };
         PerformanceRow: components["schemas"]["PerformanceFields"];
-        /** @description Ratios between 0 and 1; null when the denominator is 0. */
+        /**
+         * @description Ratios between 0 and 1; null when the denominator is 0. **Decision:** defined on unique customers, each
+         *     counted once per stage, so no rate can pass 1. The stages follow the period's real clicks (a click makes at
+         *     most one customer): *leads* are the customers those clicks made who became confirmed leads (at any time
+         *     since), *buyers* are those leads with at least one real sale that is not refunded. `click_to_lead` = leads ÷
+         *     clicks, `lead_to_sale` = buyers ÷ leads, `click_to_sale` = buyers ÷ clicks. Repeat sales count once,
+         *     refunded sales not at all, and leads without a click (unattributed) are outside every rate; the `leads` and
+         *     `sales` counts beside the rates are events and do count them.
+         */
         ConversionRates: {
             click_to_lead: number | null;
             lead_to_sale: number | null;
@@ -3018,14 +3328,33 @@ export interface components {
         };
         DashboardPerformanceResult: {
             data: {
+                /**
+                 * Format: date
+                 * @description The first UTC day of the period.
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description The last UTC day of the period (inclusive).
+                 */
+                to: string;
                 totals: components["schemas"]["PerformanceRow"];
                 conversion_rates: components["schemas"]["ConversionRates"];
+                /** @description The period of the same length just before `from`, to compare with. */
+                previous: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                    totals: components["schemas"]["PerformanceRow"];
+                    conversion_rates: components["schemas"]["ConversionRates"];
+                };
                 /** @description One row per UTC day of the period, oldest first (days without events included, as zeros). */
                 by_day: (components["schemas"]["PerformanceFields"] & {
                     /** Format: date */
                     date: string;
                 })[];
-                /** @description One row per partner with any event, most sales first. */
+                /** @description One row per partner with any event in the period, most sales first. */
                 by_partner: (components["schemas"]["PerformanceFields"] & {
                     partner_id: number;
                     partner_name: string;
@@ -4116,7 +4445,10 @@ export interface components {
          *     `program_id must be a positive integer`, `limit must be an integer from 1 to 200`,
          *     `after_id must be a non-negative integer`, `include_test must be true or false`, on the events feed
          *     `type must be one of: click, lead, sale, refund`, `partner_id must be a positive integer` and
-         *     `cursor must be a next_cursor this feed answered`, `days must be an integer from 1 to 365`, `since must be an ISO 8601 date-time`, and on
+         *     `cursor must be a next_cursor this feed answered`, `days must be an integer from 1 to 365`,
+         *     `Send days or from and to, not both`, `from and to go together: send both`,
+         *     `from and to must be UTC days written YYYY-MM-DD`, `from must not be after to`,
+         *     `from and to may span at most 366 days`, `since must be an ISO 8601 date-time`, and on
          *     `POST /api/tracking/test` the CLI's `Invalid event_type: <value>. Valid: click, lead, sale`).
          */
         DashboardBadRequest: {
@@ -4279,6 +4611,10 @@ export interface components {
         /** @description A query parameter is invalid; nothing was read. */
         RiskListBadRequest: {
             headers: {
+                "X-Request-ID": components["headers"]["X-Request-ID"];
+                "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                 [name: string]: unknown;
             };
             content: {
@@ -6022,8 +6358,12 @@ export interface operations {
     dashboardPerformance: {
         parameters: {
             query?: {
-                /** @description **Decision:** the number of UTC days ending today to report by day, 1 to 365, default 30. Totals are all-time. */
+                /** @description **Decision:** the number of UTC days ending today, 1 to 365, default 30. Not with `from` and `to`. */
                 days?: number;
+                /** @description **Decision:** the first UTC day of the report (`YYYY-MM-DD`), sent with `to`. */
+                from?: string;
+                /** @description **Decision:** the last UTC day of the report (`YYYY-MM-DD`, inclusive), sent with `from`; at most 365 days after it. */
+                to?: string;
             };
             header?: never;
             path: {
@@ -6034,7 +6374,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Totals, by day and by partner. */
+            /** @description Totals, by day and by partner for the period, and the previous period's totals. */
             200: {
                 headers: {
                     "X-Request-ID": components["headers"]["X-Request-ID"];
@@ -7332,6 +7672,10 @@ export interface operations {
             /** @description A page of risk events. */
             200: {
                 headers: {
+                    "X-Request-ID": components["headers"]["X-Request-ID"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7775,6 +8119,8 @@ export interface operations {
                 cursor?: string;
                 /** @description **Decision:** only entries of this action. */
                 action?: components["schemas"]["AuditAction"];
+                /** @description **Decision:** only entries about this target (`kind:id`, as `AuditEntry.target`: `partner:3`); a partner's page in the dashboard lists them. */
+                target?: string;
             };
             header?: never;
             path: {
@@ -8282,7 +8628,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The page. */
+            /** @description The welcome page, or the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description To `/dashboard/programs/{programId}`. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    dashboardNewProgramPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8293,12 +8667,429 @@ export interface operations {
             };
         };
     };
+    dashboardPartnerViewPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardPartnerProgramPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramOverviewPage: {
+        parameters: {
+            query?: {
+                days?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramEventsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramPartnersPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramPartnerPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                partnerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramCommissionsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramPayoutsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramRiskPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramWebhooksPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramWebhookPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    dashboardProgramSettingsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The program's id. */
+                programId: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page; without a session, the sign-in page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description **Decision:** the address names nothing this account may see (no such program, another's, or no such partner or endpoint of it): a page saying so. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+    favicon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The icon. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+        };
+    };
+    faviconIco: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To `/favicon.svg`. */
+            301: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     dashboardAsset: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                file: "app.js" | "partners.js" | "payouts.js" | "webhooks.js" | "commissions.js" | "audit.js" | "events.js" | "webhook-endpoint.js" | "team.js" | "app.css";
+                file: "overview.js" | "events.js" | "partners.js" | "partner-detail.js" | "payouts.js" | "commissions.js" | "webhooks.js" | "webhook-endpoint.js" | "risk.js" | "settings.js" | "team.js" | "audit.js" | "new-program.js" | "partner-view.js" | "app.css";
             };
             cookie?: never;
         };
@@ -8716,7 +9507,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Bound; to `/dashboard#/programs/{programId}`. */
+            /** @description Bound; to `/dashboard/programs/{programId}/settings`. */
             303: {
                 headers: {
                     Location?: string;

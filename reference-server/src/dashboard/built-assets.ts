@@ -8,16 +8,20 @@ import { fileURLToPath } from 'node:url';
  * these files and nothing else are served under /dashboard/assets/ (routes/dashboard-page.ts).
  */
 export const dashboardAssetFiles = [
-  'app.js',
-  'partners.js',
-  'payouts.js',
-  'webhooks.js',
-  'commissions.js',
-  'audit.js',
+  'overview.js',
   'events.js',
+  'partners.js',
+  'partner-detail.js',
+  'payouts.js',
+  'commissions.js',
+  'webhooks.js',
   'webhook-endpoint.js',
-  'team.js',
   'risk.js',
+  'settings.js',
+  'team.js',
+  'audit.js',
+  'new-program.js',
+  'partner-view.js',
   'app.css',
 ] as const;
 export type DashboardAsset = (typeof dashboardAssetFiles)[number];

@@ -21,8 +21,8 @@ export const commissionsSection = `<section class="card" id="commissions-card" a
           ${scriptSubmit('Show')}
         </form>
         <div id="commissions-result" aria-live="polite"></div>
-        <table id="commissions-table"><thead><tr><th>Id</th><th>Created</th><th>Partner</th><th>Kind</th><th>Amount</th><th>Status</th><th>Due</th><th>Actions</th></tr></thead>
-        <tbody id="commissions-body"></tbody></table>
+        <div class="scroll" role="region" aria-label="Commissions" tabindex="0"><table id="commissions-table"><thead><tr><th>Id</th><th>Created</th><th>Partner</th><th>Kind</th><th>Amount</th><th>Status</th><th>Due</th><th>Actions</th></tr></thead>
+        <tbody id="commissions-body"></tbody></table></div>
         <p class="muted" id="commissions-empty" hidden>No commissions match.</p>
         <button type="button" class="secondary" id="commissions-more" hidden>Show more</button>
         <form id="adjustment-form">

@@ -1,4 +1,5 @@
 import { dashboardAssetUrl } from './built-assets';
+import type { OpenProgram } from './open-program';
 
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
@@ -15,14 +16,20 @@ export function scriptSubmit(label: string): string {
   return `<button type="submit" disabled>${escapeHtml(label)}</button>`;
 }
 
-/** The shared page frame: one stylesheet, no framework; `scripts` are URLs (dashboardAssetUrl). */
-export function page(title: string, body: string, scripts: string[] = []): string {
+/**
+ * The shared page frame: one stylesheet, the favicon, no framework; `scripts` are URLs (dashboardAssetUrl).
+ * `openProgram` is the program the address names, written where client/program-event.ts reads it, so every section
+ * script learns it before it runs.
+ */
+export function page(title: string, body: string, scripts: string[] = [], openProgram?: OpenProgram): string {
+  const open = openProgram ? ` data-open-program="${escapeHtml(JSON.stringify(openProgram))}"` : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="en"${open}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${escapeHtml(dashboardAssetUrl('app.css'))}">
 </head>
 <body>

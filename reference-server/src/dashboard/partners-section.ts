@@ -7,8 +7,8 @@ import { scriptSubmit } from './html';
 export const partnersSection = `<div class="card" id="partners-card">
         <h3>Partners</h3>
         <p class="hint">Each partner shares their referral links; a visit through one is recorded as a click once the tracker snippet is on your site. Invite a partner by email: signing in with it, they accept the invitation, then see their own links and figures. A suspended partner's new commissions are held until you reactivate them.</p>
-        <table><thead><tr><th>Partner</th><th>Status</th><th>Terms</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Held</th><th>Paid</th><th>Reversed</th><th>Balance</th><th></th></tr></thead>
-        <tbody id="partners-body"></tbody></table>
+        <div class="scroll" role="region" aria-label="Partners and their figures" tabindex="0"><table><thead><tr><th>Partner</th><th>Status</th><th>Terms</th><th>Clicks</th><th>Leads</th><th>Sales</th><th>Revenue</th><th>Due</th><th>Held</th><th>Paid</th><th>Reversed</th><th>Balance</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody id="partners-body"></tbody></table></div>
         <div class="grid2">
           <form id="new-partner-form">
             <h4>Add a partner</h4>
@@ -33,8 +33,8 @@ export const partnersSection = `<div class="card" id="partners-card">
         </form>
         <div id="partners-result" aria-live="polite"></div>
         <h4>Referral links</h4>
-        <table><thead><tr><th>Partner</th><th>Link to share</th><th>State</th><th></th></tr></thead>
-        <tbody id="links-body"></tbody></table>
+        <div class="scroll" role="region" aria-label="Referral links" tabindex="0"><table><thead><tr><th>Partner</th><th>Link to share</th><th>State</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody id="links-body"></tbody></table></div>
       </div>`;
 
 /** What a signed-in partner sees: invitations to accept or decline, and their own links and figures per accepted program. */

@@ -25,8 +25,8 @@ export const payoutsSection = `<div class="card" id="payouts-card">
         </div>
         <div id="payouts-result" aria-live="polite"></div>
         <h4>Payout history</h4>
-        <table><thead><tr><th>Date</th><th>Partner</th><th>Amount</th><th>Method</th><th>Reference</th><th>Recorded by</th><th></th></tr></thead>
-        <tbody id="payouts-body"></tbody></table>
+        <div class="scroll" role="region" aria-label="Payout history" tabindex="0"><table><thead><tr><th>Date</th><th>Partner</th><th>Amount</th><th>Method</th><th>Reference</th><th>Recorded by</th><th><span class="visually-hidden">Actions</span></th></tr></thead>
+        <tbody id="payouts-body"></tbody></table></div>
         <h4>Export commissions</h4>
         <div class="inline">
           <label for="csv-from">From</label><input id="csv-from" type="date">

@@ -1,19 +1,20 @@
 /**
- * One webhook endpoint's delivery history (its script: client/webhook-endpoint.ts): the section carries the
- * endpoint's id in `data-endpoint-id` (set by the page, or by the Webhooks section's "Deliveries" button), lists its
- * deliveries newest first with "Older deliveries", and for each the body sent, every attempt (when, how long, the
- * answer) and a Resend button. Stacked rows, so nothing is wider than a phone.
+ * A webhook endpoint's page (its script: client/webhook-endpoint.ts): the endpoint's address, state and events, then
+ * its deliveries newest first with "Older deliveries", and for each the body sent, every attempt (when, how long, the
+ * answer) and a Resend button. The section names the endpoint (`data-endpoint-id`), the page's root the program.
+ * Stacked rows, so nothing is wider than a phone.
  */
-export const webhookEndpointSection = `<section class="card" id="webhook-endpoint-card" data-endpoint-id="" aria-labelledby="webhook-endpoint-title" tabindex="-1" hidden>
-        <h3 id="webhook-endpoint-title">Deliveries</h3>
-        <p class="hint" id="webhook-endpoint-url"></p>
+export function webhookEndpointSection(programId: number, endpointId: number): string {
+  return `<section class="card" id="webhook-endpoint-card" data-endpoint-id="${endpointId}" aria-labelledby="webhook-endpoint-url">
+        <p><a href="/dashboard/programs/${programId}/webhooks">← All endpoints</a></p>
+        <h2 class="mono" id="webhook-endpoint-url">Endpoint</h2>
+        <dl class="facts" id="webhook-endpoint-facts"></dl>
+        <h3 id="webhook-deliveries-title">Deliveries</h3>
         <p class="hint">Each delivery is one event sent to this endpoint, retried on failure for about a day. Resend sends the same event again (same <code>webhook-id</code> and body) as a new delivery.</p>
-        <div class="inline">
-          <button type="button" class="secondary" id="webhook-endpoint-refresh">Refresh</button>
-          <button type="button" class="secondary" id="webhook-endpoint-close">Close</button>
-        </div>
+        <button type="button" class="secondary" id="webhook-endpoint-refresh">Refresh</button>
         <div id="webhook-endpoint-result" aria-live="polite"></div>
-        <ol class="feed-list" id="webhook-deliveries"></ol>
+        <ol class="feed-list" id="webhook-deliveries" aria-labelledby="webhook-deliveries-title"></ol>
         <p class="muted" id="webhook-deliveries-empty" hidden>No deliveries yet.</p>
         <button type="button" class="secondary" id="webhook-deliveries-older" hidden>Older deliveries</button>
       </section>`;
+}

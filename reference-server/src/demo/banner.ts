@@ -15,7 +15,7 @@ svc demo is running at ${url}  (database: ${withoutPassword(databaseUrl)})
        ${links.dashboard}
      Development sign-in is ON in the demo (anyone can sign in as any email; never in production):
      enter ${demo.email} (it owns the demo program) at ${links.signIn}
-     The Partners section adds partners and links; sign in as ${demo.partnerEmail} to see the partner's own view.
+     The Partners page adds partners and links; sign in as ${demo.partnerEmail} to see the partner's own view.
 
   3. The demo program (id ${seeded.programId}) and its API key${keyFrom === 'env' ? ' (from SVC_DEMO_API_KEY)' : ' (kept in svc-demo.key; pnpm start --fresh starts over)'}:
        ${seeded.apiKey}

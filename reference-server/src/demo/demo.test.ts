@@ -81,8 +81,13 @@ describe('pnpm start: the demo walk-through', () => {
     expect(await fits()).toBeLessThanOrEqual(390);
     await page.getByLabel('Email address').fill(demo.email);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(running.links.dashboard);
-    await expect.poll(() => page.locator('#pv-name').textContent()).toBe(demo.programName);
+    // /dashboard opens the demo program's overview; its Partners page fits too.
+    const program = `${running.links.dashboard}/programs/${running.seeded.programId}`;
+    await page.waitForURL(program);
+    expect(await page.locator('#page-title').textContent()).toBe(demo.programName);
+    await expect.poll(fits).toBeLessThanOrEqual(390);
+    await page.goto(`${program}/partners`);
+    await page.locator('#partners-body tr').first().waitFor();
     await expect.poll(fits).toBeLessThanOrEqual(390);
     await page.goto(running.links.storefront);
     expect(await fits()).toBeLessThanOrEqual(390);

@@ -1,51 +1,21 @@
 import fastifyStatic from '@fastify/static';
-import { mayCreateWorkspace } from '../domain/programs/creators';
 import type { FastifyInstance } from 'fastify';
 import { builtDashboardAssets } from '../dashboard/built-assets';
-import { dashboardPage } from '../dashboard/dashboard-page';
-import { signedOutPage, signInFailedPage } from '../dashboard/sign-in-page';
-import { requireDashboardAccount } from '../domain/login/dashboard-session';
-import { handledEventTypes } from '../domain/processor/event';
-import { fail, ServiceError } from '../errors/service-error';
-import { sendPage } from '../http/page';
-import { pageSecurity } from '../http/security-headers';
-import { readSessionToken } from '../http/session-cookie';
+import { faviconSvg } from '../dashboard/favicon';
+import { fail } from '../errors/service-error';
 
 /** `?v=<the asset's version>` (the URL the pages use): the content behind it never changes. */
 const immutable = 'public, max-age=31536000, immutable';
 /** Any other URL of an asset: revalidated by ETag on every use. */
 const revalidate = 'no-cache';
 
-/** The dashboard page at /dashboard (signed in: the app; otherwise a Sign in button) and its built assets. */
+/** The dashboard's built assets (its pages: dashboard-pages.ts) and the favicon every page links. */
 export async function dashboardPageRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/dashboard', pageSecurity, async (request, reply) => {
-    try {
-      const token = readSessionToken(request, app.svc.sessionCookie);
-      const account = await requireDashboardAccount({ store: app.svc.store, clock: app.svc.clock }, token);
-      const processorWebhook = {
-        url: `${app.svc.publicUrl}/api/v1/webhooks/processor`,
-        eventTypes: handledEventTypes,
-        secretConfigured: app.svc.processorWebhookSecrets.length > 0,
-      };
-      const canCreatePrograms = await mayCreateWorkspace(app.svc.store.db, app.svc.workspaceCreators, account);
-      return sendPage(
-        reply,
-        200,
-        dashboardPage({
-          email: account.email,
-          publicUrl: app.svc.publicUrl,
-          processorWebhook,
-          canCreatePrograms,
-          stripeConnect: app.svc.stripeConnect !== undefined,
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof ServiceError) || error.status >= 500) throw error;
-      if (error.status === 403)
-        return sendPage(reply, 200, signInFailedPage(error.message, 'Contact support if you think this is a mistake.'));
-      return sendPage(reply, 200, signedOutPage());
-    }
-  });
+  app.get('/favicon.svg', (_request, reply) =>
+    reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(faviconSvg),
+  );
+  // Browsers ask for /favicon.ico on their own (a page they did not get from here, a JSON answer): the same icon.
+  app.get('/favicon.ico', (_request, reply) => reply.redirect('/favicon.svg', 301));
 
   // The built scripts and stylesheet (src/dashboard/built-assets.ts) and nothing else: any other name is a 404.
   // @fastify/static sends them (ETag, Last-Modified, 304 on a match, the content type); the route picks the file.

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createTestEvent, parseEventType, runSyntheticChain } from '../domain/cli/test-event';
 import { eventsPage } from '../domain/dashboard/event-view';
-import { integerParam } from '../domain/dashboard/params';
 import { programPerformance } from '../domain/dashboard/performance';
+import { reportRange } from '../domain/dashboard/report-range';
 import { dashboardStatus } from '../domain/dashboard/status';
 import { checkTestEvents, sinceFrom } from '../domain/dashboard/test-events';
 import { computeReadiness } from '../domain/readiness/compute';
-import { fail } from '../errors/service-error';
 import { dashboardContext } from './dashboard-auth';
 import { objectBody } from '../json/fields';
 
@@ -29,8 +28,8 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<ProgramParams & { Querystring: Record<string, unknown> }>('/api/tracking/performance/:programId', async (request) => {
     const { program } = await access(request, request.params.programId);
-    const days = integerParam(request.query.days, { min: 1, max: 365, fallback: 30 }, () => fail('dashboardDaysInvalid')) as number;
-    return { data: await programPerformance(deps(), program.id, days) };
+    const range = reportRange(request.query, app.svc.clock.now());
+    return { data: await programPerformance(deps(), program.id, range) };
   });
 
   app.get<ProgramParams>('/api/tracking/readiness/:programId', async (request) => {

@@ -7,6 +7,7 @@ import { riskRoutes } from './risk';
 import { dashboardRoutes } from './dashboard';
 import { dashboardApiRoutes } from './dashboard-api';
 import { dashboardPageRoutes } from './dashboard-page';
+import { dashboardPagesRoutes } from './dashboard-pages';
 import { dashboardPartnerRoutes } from './dashboard-partners';
 import { dashboardWebhookRoutes } from './dashboard-webhooks';
 import { dashboardAuditRoutes } from './dashboard-audit';
@@ -44,6 +45,7 @@ export function registerRoutes(app: FastifyInstance, options: { testControl: boo
   app.register(partnerViewRoutes);
   app.register(partnerApiRoutes);
   app.register(dashboardPageRoutes);
+  app.register(dashboardPagesRoutes);
   app.register(docsSiteRoutes);
   app.register(webhookRoutes);
   app.register(processorConnectRoutes);

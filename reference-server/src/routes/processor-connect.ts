@@ -38,7 +38,7 @@ export async function processorConnectRoutes(app: FastifyInstance): Promise<void
         code: text(request.query.code),
         error: text(request.query.error),
       });
-      return reply.status(303).header('Location', `/dashboard#/programs/${programId}`).send();
+      return reply.status(303).header('Location', `/dashboard/programs/${programId}/settings`).send();
     } catch (error) {
       request.log.warn({ err: error }, 'Connect with Stripe refused');
       return sendConnectFailure(reply, error, text(request.query.error_description));

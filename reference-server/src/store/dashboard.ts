@@ -85,8 +85,8 @@ export function amountsByDay(db: Db, programId: number, fromDay: string, toDay: 
     .execute();
 }
 
-/** All-time counters by attributed partner (partner 0, unattributed, is left out), with the partner's name. */
-export function countsByPartner(db: Db, programId: number) {
+/** Counters by attributed partner for days in [fromDay, toDay] (partner 0, unattributed, is left out), with the partner's name. */
+export function countsByPartner(db: Db, programId: number, fromDay: string, toDay: string) {
   return db
     .selectFrom('daily_metrics')
     .innerJoin('partners', 'partners.id', 'daily_metrics.partner_id')
@@ -98,11 +98,13 @@ export function countsByPartner(db: Db, programId: number) {
       eb.fn.sum<number>('daily_metrics.sales').as('sales'),
     ])
     .where('daily_metrics.program_id', '=', programId)
+    .where('daily_metrics.day', '>=', fromDay)
+    .where('daily_metrics.day', '<=', toDay)
     .groupBy(['daily_metrics.partner_id', 'partners.name'])
     .execute();
 }
 
-export function amountsByPartner(db: Db, programId: number) {
+export function amountsByPartner(db: Db, programId: number, fromDay: string, toDay: string) {
   return db
     .selectFrom('daily_amounts')
     .select((eb) => [
@@ -113,6 +115,50 @@ export function amountsByPartner(db: Db, programId: number) {
     ])
     .where('program_id', '=', programId)
     .where('partner_id', '!=', 0)
+    .where('day', '>=', fromDay)
+    .where('day', '<=', toDay)
     .groupBy(['partner_id', 'currency'])
+    .execute();
+}
+
+/**
+ * The customers whose first click was in [fromMs, toMs), by partner: how many became confirmed leads, and how many of
+ * those have a real sale not refunded. A click makes at most one customer (`customers_click` is unique), so these
+ * count clicks of the period, once each, whatever the customer did more often (the conversion rates'
+ * definition in spec/openapi.yaml, `ConversionRates`).
+ */
+export function clickCohortByPartner(db: Db, programId: number, fromMs: number, toMs: number) {
+  return db
+    .selectFrom('customers as c')
+    .select((eb) => [
+      'c.partner_id',
+      eb.fn.countAll<number>().as('leads'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(
+              eb.exists(
+                eb
+                  .selectFrom('sales as s')
+                  .select('s.id')
+                  .whereRef('s.customer_id', '=', 'c.id')
+                  .where('s.is_test', '=', 0)
+                  .where('s.refunded', '=', 0),
+              ),
+            )
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('buyers'),
+    ])
+    .where('c.program_id', '=', programId)
+    .where('c.is_test', '=', 0)
+    .where('c.click_id', 'is not', null)
+    .where('c.clicked_at', '>=', fromMs)
+    .where('c.clicked_at', '<', toMs)
+    .where('c.status', 'in', ['lead', 'converted'])
+    .groupBy('c.partner_id')
     .execute();
 }

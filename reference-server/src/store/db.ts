@@ -14,8 +14,9 @@ import { stripeConnectMigration } from './migrations/0009_stripe_connect';
 import { auditLogMigration } from './migrations/0010_audit_log';
 import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
 import { payoutRecordsMigration } from './migrations/0012_payout_records';
-import { dashboardDataMigration } from './migrations/0014_dashboard_data';
 import { riskSignalsMigration } from './migrations/0013_risk_signals';
+import { dashboardDataMigration } from './migrations/0014_dashboard_data';
+import { dashboardPagesIndexesMigration } from './migrations/0016_dashboard_pages_indexes';
 import { startCheckpointer } from './checkpoint/start';
 import { attachEngine } from './engine';
 import { LookupCache, writesCachedTables } from './engine/lookup-cache';
@@ -263,8 +264,9 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0010_audit_log': auditLogMigration(dialect),
     '0011_commission_lifecycle': commissionLifecycleMigration(dialect),
     '0012_payout_records': payoutRecordsMigration(dialect),
-    '0014_dashboard_data': dashboardDataMigration(dialect),
     '0013_risk_signals': riskSignalsMigration(dialect),
+    '0014_dashboard_data': dashboardDataMigration(dialect),
+    '0016_dashboard_pages_indexes': dashboardPagesIndexesMigration,
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema

@@ -1,32 +1,21 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { type Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startReferenceServer, type ReferenceServer } from '../../src/start';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contractFetch } from '../../src/testing/fetch';
-import { launchChromium } from '../chromium';
+import { phone, signedInPage, useBrowserServer } from '../chromium';
 
-// The Audit log section in Chromium at 390 px (its script is /dashboard/assets/audit.js): the newest entries with
+// The Audit log section in Chromium at 390 px (on the Settings page; its script is /dashboard/assets/audit.js): the newest entries with
 // who, what and the change in words, "Older entries", the filter by action; nothing wider than the phone's screen.
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-let server: ReferenceServer;
-let browser: Browser;
+const t = useBrowserServer();
 
 beforeAll(async () => {
   await mkdir(shots, { recursive: true });
-  server = await startReferenceServer({
-    testControl: true,
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
-  });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the Audit log section in Chromium', () => {
   it('shows the entries newest first, pages to older ones, filters by action, at 390 px', async () => {
+    const { server } = t;
     const { account_id } = await server.control.createAccount({ email: 'owner@audit-ui.example' });
     const program = await server.control.createProgram({ account_id, name: 'Audit shop', domain: 'shop.example' });
     // 26 partners added with the program key, then a settings change in the dashboard: 27 entries, 25 a page.
@@ -46,13 +35,10 @@ describe('the Audit log section in Chromium', () => {
     });
     expect(changed.status).toBe(200);
 
-    const [name, value] = cookie.split('=') as [string, string];
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
-    await context.addCookies([{ name, value, url: server.url }]);
-    const page = await context.newPage();
+    const page = await signedInPage(t, account_id, phone);
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await page.goto(`${server.url}/dashboard#/programs/${program.id}`);
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/settings`);
     const card = page.locator('#audit-card');
     const items = card.locator('#audit-list > li');
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(25);

@@ -18,8 +18,8 @@ async function withEntries() {
 }
 
 describe('the audit log list', () => {
-  it('pages newest first with next_cursor until null, and keeps one action with the filter', async () => {
-    const { partners, links, page } = await withEntries();
+  it('pages newest first with next_cursor until null, and keeps one action or one target with the filters', async () => {
+    const { m, partners, links, page } = await withEntries();
     const targets = (res: Awaited<ReturnType<typeof page>>) => res.body.data.entries.map((e: { target: string }) => e.target);
 
     const first = await page('?limit=2');
@@ -44,9 +44,17 @@ describe('the audit log list', () => {
     expect(targets(rest)).toEqual([`partner:${partners[0]}`]);
     expect(rest.body.data.next_cursor).toBeNull();
     expect((await page('?action=commission.approved')).body.data).toEqual({ entries: [], next_cursor: null });
+
+    // About one target: a partner's page lists the entries about that partner.
+    const renamed = await m.call('PATCH', `/partners/${partners[1]}`, { name: 'Benjamin' });
+    expect(renamed.status).toBe(200);
+    expect(targets(await page(`?target=partner:${partners[1]}`))).toEqual([`partner:${partners[1]}`, `partner:${partners[1]}`]);
+    expect(targets(await page(`?target=partner:${partners[1]}&limit=1`))).toEqual([`partner:${partners[1]}`]);
+    expect(targets(await page(`?target=link:${links[0]}&action=link.created`))).toEqual([`link:${links[0]}`]);
+    expect((await page('?target=partner:999999')).body.data).toEqual({ entries: [], next_cursor: null });
   });
 
-  it('refuses a bad limit, cursor or action with its message, in the platform envelope', async () => {
+  it('refuses a bad limit, cursor, action or target with its message, in the platform envelope', async () => {
     const { page } = await withEntries();
     const cases: [string, string][] = [
       ['?limit=0', 'limit must be an integer from 1 to 100'],
@@ -57,6 +65,10 @@ describe('the audit log list', () => {
       ['?cursor=99999999999999999', 'cursor must be a next_cursor this list returned'],
       ['?action=payout.deleted', 'action must be one of the AuditAction values'],
       ['?action=', 'action must be one of the AuditAction values'],
+      ['?target=partner', 'target must name what was acted on as kind:id, such as partner:3'],
+      ['?target=partner:0', 'target must name what was acted on as kind:id, such as partner:3'],
+      ['?target=Partner:3', 'target must name what was acted on as kind:id, such as partner:3'],
+      ['?target=', 'target must name what was acted on as kind:id, such as partner:3'],
     ];
     for (const [query, message] of cases) {
       const res = await page(query);

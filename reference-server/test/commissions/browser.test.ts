@@ -49,7 +49,7 @@ describe('the Commissions section in Chromium', () => {
     const page = await context.newPage();
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await page.goto(`${server.url}/dashboard#/programs/${program.id}`);
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/settings`);
 
     // The settings form shows and saves the hold period.
     const hold = page.getByLabel('Commission hold period (days, 0 to 365)');
@@ -69,6 +69,7 @@ describe('the Commissions section in Chromium', () => {
         key,
       );
     }
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/commissions`);
     const card = page.locator('#commissions-card');
     await page.getByLabel('Status').selectOption('pending');
     await card.getByRole('button', { name: 'Show' }).click();

@@ -46,7 +46,7 @@ describe('GET /dashboard', () => {
     try {
       const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
       const { cookie } = await t.h.control.createDashboardSession(program.account_id);
-      const res = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie } });
+      const res = await app.inject({ method: 'GET', url: `/dashboard/programs/${program.id}/settings`, headers: { cookie } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(
         '<pre class="snippet" id="processor-webhook-url">http://svc.example.test:8787/api/v1/webhooks/processor</pre>',
@@ -68,7 +68,7 @@ describe('GET /dashboard', () => {
     const { cookie } = await t.h.control.createDashboardSession(account_id);
     const res = await htmlRequest(t.h, 'GET', '/dashboard', { headers: { cookie } });
     expect(res.text).toContain('o&lt;b&gt;@example.test');
-    expect(res.text).toContain('/dashboard/assets/app.js');
+    expect(res.text).toContain('/dashboard/assets/new-program.js');
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -77,11 +77,11 @@ describe('GET /dashboard', () => {
     const { cookie } = await t.h.control.createDashboardSession(account_id);
     const res = await htmlRequest(t.h, 'GET', '/dashboard', { headers: { cookie } });
     expect(res.text).toContain('Your account has been suspended.');
-    expect(res.text).not.toContain('app.js');
+    expect(res.text).not.toContain('/dashboard/assets/new-program.js');
   });
 
   it('serves its script and stylesheet, and nothing else', async () => {
-    const js = await htmlRequest(t.h, 'GET', '/dashboard/assets/app.js');
+    const js = await htmlRequest(t.h, 'GET', '/dashboard/assets/overview.js');
     expect(js.headers['content-type']).toMatch(/^application\/javascript/);
     // It parses as a script (compiled, never run).
     expect(() => new Script(js.text)).not.toThrow();
@@ -92,22 +92,15 @@ describe('GET /dashboard', () => {
   });
 
   it('versions its asset URLs by content: cached for good at that version, revalidated by ETag otherwise', async () => {
-    const { account_id } = await t.h.control.createAccount({});
-    const { cookie } = await t.h.control.createDashboardSession(account_id);
-    const page = await htmlRequest(t.h, 'GET', '/dashboard', { headers: { cookie } });
+    const program = await t.h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
+    const { cookie } = await t.h.control.createDashboardSession(program.account_id);
+    const page = await htmlRequest(t.h, 'GET', `/dashboard/programs/${program.id}/settings`, { headers: { cookie } });
     const urls = [...page.text.matchAll(/(?:src|href)="(\/dashboard\/assets\/[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     expect(urls.map((url) => url.replace(/\?v=[\w-]+$/, ''))).toEqual([
       '/dashboard/assets/app.css',
-      '/dashboard/assets/app.js',
-      '/dashboard/assets/partners.js',
-      '/dashboard/assets/payouts.js',
-      '/dashboard/assets/webhooks.js',
-      '/dashboard/assets/commissions.js',
-      '/dashboard/assets/audit.js',
-      '/dashboard/assets/events.js',
-      '/dashboard/assets/webhook-endpoint.js',
+      '/dashboard/assets/settings.js',
       '/dashboard/assets/team.js',
-      '/dashboard/assets/risk.js',
+      '/dashboard/assets/audit.js',
     ]);
     for (const url of urls) {
       const versioned = await htmlRequest(t.h, 'GET', url);

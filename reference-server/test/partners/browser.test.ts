@@ -34,19 +34,28 @@ async function signIn(email: string): Promise<Page> {
   await page.getByRole('link', { name: 'Sign in' }).click();
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${running.url}/dashboard`);
+  await page.waitForURL((address) => address.pathname.startsWith('/dashboard'));
   await expect.poll(() => page.locator('#account-email').textContent()).toBe(email);
   return page;
+}
+
+/** The demo owner's program page at `path`, from where /dashboard opened it. */
+async function openProgramPage(page: Page, path: string): Promise<string> {
+  const program = /\/dashboard\/programs\/\d+/.exec(page.url())?.[0];
+  if (!program) throw new Error(`not on a program page: ${page.url()}`);
+  await page.goto(`${running.url}${program}${path}`);
+  return `${running.url}${program}`;
 }
 
 const row = (page: Page, name: string) => page.locator('#partners-body tr', { hasText: name });
 const cells = async (page: Page, name: string) => (await row(page, name).locator('td').allTextContents()).map((t) => t.trim());
 
 describe('partners in Chromium', () => {
-  it('fills the section when its script arrives after the dashboard script opened the program', async () => {
+  it('fills the section when its script arrives late: the program is on the page before any script runs', async () => {
     const owner = await signIn(demo.email);
-    const release = await openWithScriptHeld(owner, `${running.url}/dashboard`, 'partners.js');
-    // The dashboard script has announced the open program (client/program-event.ts) before the Partners script ran.
+    const base = await openProgramPage(owner, '');
+    const release = await openWithScriptHeld(owner, `${base}/partners`, 'partners.js');
+    // The server wrote the open program (client/program-event.ts reads it) before the Partners script ran.
     await owner.locator('html[data-open-program]').waitFor({ state: 'attached', timeout: 10_000 });
     expect(await owner.getByRole('button', { name: 'Add partner' }).isDisabled()).toBe(true);
     release();
@@ -57,6 +66,7 @@ describe('partners in Chromium', () => {
 
   it('add partner → link → storefront visit → lead → sale → figures and CSV → payout; the partner sees it and turns the link off', async () => {
     const owner = await signIn(demo.email);
+    const base = await openProgramPage(owner, '/partners');
     await owner.locator('#partners-card').waitFor({ timeout: 10_000 });
     // The list's first load done: the loads the forms below start are the last to fill it.
     await owner.locator('#partners-body tr').first().waitFor({ timeout: 20_000 });
@@ -96,7 +106,8 @@ describe('partners in Chromium', () => {
     expect(status).toMatch(/^active( 1 risk)?$/);
     expect(janeCells).toEqual(['percent 20 % (program)', '1', '1', '1', '49.00 USD', '9.80 USD', '0', '0', '0', '9.80 USD']);
 
-    // The CSV has the commission, due; with no dates chosen it exports everything, and says so.
+    // The CSV has the commission, due; with no dates chosen it exports everything, and says so (the Payouts page).
+    await owner.goto(`${base}/payouts`);
     expect(await owner.locator('#csv-range').textContent()).toBe('Exports every commission (no dates chosen).');
     const href = await owner.locator('#csv-link').getAttribute('href');
     expect(href).toMatch(/\/commissions\.csv$/);
@@ -130,6 +141,7 @@ describe('partners in Chromium', () => {
     );
     expect(payoutCsv).toMatch(/,paid,980,USD,.*,TR-2025-1,Wise\r\n$/);
     await owner.setViewportSize({ width: 1280, height: 1200 });
+    await owner.goto(`${base}/partners`);
     await expect.poll(async () => (await cells(owner, 'Jane Doe')).slice(7, 12)).toEqual(['0', '0', '9.80 USD', '0', '0']);
     const paidCsv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
     expect(paidCsv).toMatch(/,980,USD,paid,/);

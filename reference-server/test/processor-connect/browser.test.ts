@@ -39,13 +39,13 @@ describe('dashboard: Connect with Stripe in Chromium', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByLabel('Email address').fill('owner@connect.example');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${server.url}/dashboard`);
-    await page.goto(`${server.url}/dashboard#/programs/${program.id}`);
+    await page.waitForURL(`${server.url}/dashboard/programs/${program.id}`);
+    await page.getByRole('link', { name: 'Settings' }).click();
     await expect.poll(() => page.locator('#processor-state').textContent()).toBe('No Stripe Connect account connected.');
     expect(await page.getByRole('button', { name: 'Disconnect' }).isDisabled()).toBe(true);
 
     await page.getByRole('link', { name: 'Connect with Stripe' }).click();
-    await page.waitForURL(`${server.url}/dashboard#/programs/${program.id}`);
+    await page.waitForURL(`${server.url}/dashboard/programs/${program.id}/settings`);
     await expect.poll(() => page.locator('#processor-state').textContent()).toBe('Connected to Stripe account acct_browserflow1.');
     expect(stripe.tokenRequests).toEqual([{ code: expect.stringMatching(/^ac_/), status: 200 }]);
 
@@ -60,8 +60,8 @@ describe('dashboard: Connect with Stripe in Chromium', () => {
     await memberPage.getByRole('link', { name: 'Sign in' }).click();
     await memberPage.getByLabel('Email address').fill('member@connect.example');
     await memberPage.getByRole('button', { name: 'Sign in' }).click();
-    await memberPage.waitForURL(`${server.url}/dashboard`);
-    await memberPage.goto(`${server.url}/dashboard#/programs/${program.id}`);
+    await memberPage.waitForURL(`${server.url}/dashboard/programs/${program.id}`);
+    await memberPage.goto(`${server.url}/dashboard/programs/${program.id}/settings`);
     await expect.poll(() => memberPage.locator('#processor-state').textContent()).toBe('No Stripe Connect account connected.');
     expect(await memberPage.getByRole('link', { name: 'Connect with Stripe' }).isVisible()).toBe(false);
     expect(await memberPage.getByRole('button', { name: 'Disconnect' }).isDisabled()).toBe(true);

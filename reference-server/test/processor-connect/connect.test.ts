@@ -78,7 +78,7 @@ describe('Connect with Stripe', () => {
 
     const done = await callback(path);
     expect(done.status).toBe(303);
-    expect(done.location).toBe(`/dashboard#/programs/${program.id}`);
+    expect(done.location).toBe(`/dashboard/programs/${program.id}/settings`);
     expect(await boundAccount(program.id)).toBe('acct_ownersshop1');
     expect(stripe.tokenRequests).toEqual([{ code: back.searchParams.get('code'), status: 200 }]);
     const status = await h.request('GET', `/api/tracking/status/${program.id}`, { headers: { cookie: owner } });

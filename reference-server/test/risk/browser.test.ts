@@ -6,7 +6,7 @@ import { startReferenceServer, type ReferenceServer } from '../../src/start';
 import { contractFetch } from '../../src/testing/fetch';
 import { launchChromium } from '../chromium';
 
-// The Risk section in Chromium at 390 px (its script is /dashboard/assets/risk.js): a self-referral with its
+// The Risk page in Chromium at 390 px (its script is /dashboard/assets/risk.js): a self-referral with its
 // evidence, the partner's held commission declined with a ban from the section, the count on the partner's row.
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 let server: ReferenceServer;
@@ -38,7 +38,7 @@ async function call(path: string, init: { method?: string; key?: string; cookie?
   return { status: res.status, body: await res.json() };
 }
 
-describe('the Risk section in Chromium', () => {
+describe('the Risk page in Chromium', () => {
   it('shows a self-referral with its evidence and declines the held commission with a ban, at 390 px', async () => {
     const { account_id } = await server.control.createAccount({ email: 'owner@risk-ui.example' });
     const program = await server.control.createProgram({ account_id, name: 'Risk shop', domain: 'shop.example' });
@@ -63,7 +63,8 @@ describe('the Risk section in Chromium', () => {
     const page = await context.newPage();
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
-    await page.goto(`${server.url}/dashboard#/programs/${program.id}`);
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/risk`);
+    expect(await page.getByRole('link', { name: 'Risk' }).getAttribute('aria-current')).toBe('page');
     const card = page.locator('#risk-card');
     const items = card.locator('#risk-list > li');
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBe(1);
@@ -73,7 +74,6 @@ describe('the Risk section in Chromium', () => {
       'email: Jane@risk-ui.example',
       'partner email: jane@risk-ui.example',
     ]);
-    await expect.poll(() => page.locator(`#partners-body tr[data-partner-id="${jane.id}"] [data-risk-count]`).textContent()).toBe('1 risk');
     await expect.poll(() => card.locator('input[value="self_referral"]').isChecked()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     const review = card.getByRole('button', { name: 'Review held commissions' });
@@ -89,6 +89,9 @@ describe('the Risk section in Chromium', () => {
 
     const partners = (await call(`/api/dashboard/programs/${program.id}/partners`, { cookie })).body.data.partners;
     expect(partners[0]).toMatchObject({ status: 'suspended', risk_events: 1 });
+    // The Partners page counts the partner's risk events beside their status.
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/partners`);
+    await expect.poll(() => page.locator(`#partners-body tr[data-partner-id="${jane.id}"] [data-risk-count]`).textContent()).toBe('1 risk');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -38,7 +38,7 @@ describe('the Webhooks section in Chromium', () => {
     const errors: Error[] = [];
     page.on('pageerror', (error) => errors.push(error));
     page.on('dialog', (dialog) => void dialog.accept());
-    await page.goto(`${server.url}/dashboard#/programs/${program.id}`);
+    await page.goto(`${server.url}/dashboard/programs/${program.id}/webhooks`);
     const card = page.locator('#webhooks-card');
     await card.locator('#webhooks-list', { hasText: 'No endpoints yet.' }).waitFor({ timeout: 10_000 });
 

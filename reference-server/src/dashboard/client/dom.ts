@@ -126,3 +126,11 @@ export function when(iso: string | null | undefined, fallback: string): string {
 export function all<T extends Element = Element>(selector: string): T[] {
   return Array.from(document.querySelectorAll<T>(selector));
 }
+
+/**
+ * A wide table's box: on a narrow screen it scrolls sideways inside itself, never the page; labelled and focusable, so
+ * the keyboard can scroll it too (the sections' own tables get the same box in their HTML).
+ */
+export function scrollRegion(label: string, table: HTMLTableElement): HTMLDivElement {
+  return el('div', { className: 'scroll', role: 'region', 'aria-label': label, tabindex: '0' }, [table]);
+}

@@ -1,11 +1,11 @@
 /**
  * The Events section (served as /dashboard/assets/events.js): the program's events feed newest first, with partner
  * names, a sale's refund, and test events marked; filters by type and partner; "Older events" follows `next_cursor`;
- * new events (after the newest shown, same filters) are polled every few seconds and announced to the figures
- * (feed-signal.ts). The open program comes from the `svc:program` event (program-event.ts).
+ * new events (after the newest shown, same filters) are polled every few seconds. The open program comes from
+ * onProgram (program-event.ts).
  */
-import { $, type Answer, api, clear, el, messageOf, notice, when } from './dom';
-import { announceFreshEvents, onEventsRefreshRequest } from './feed-signal';
+import { $, type Answer, clear, el, messageOf, notice, when } from './dom';
+import { api } from './session-api';
 import { onProgram, type OpenProgram } from './program-event';
 
 const pollMs = 3000;
@@ -97,7 +97,7 @@ async function older(): Promise<void> {
   if (first) list.querySelector<HTMLElement>('[data-event-id="' + first.id + '"]')?.focus();
 }
 
-/** New events after the newest shown (same filters), put on top; the figures reload when there were any. */
+/** New events after the newest shown (same filters), put on top. */
 async function poll(): Promise<void> {
   if (!current) return;
   const program = current;
@@ -111,7 +111,6 @@ async function poll(): Promise<void> {
     newestId = Math.max(newestId, page.events[0]?.id ?? 0);
     showEmpty();
     $('live-badge').className = 'badge ok';
-    if (page.events.length > 0) announceFreshEvents(program.id);
   } catch {
     $('live-badge').className = 'badge warn';
   }
@@ -139,7 +138,6 @@ $('events-partner').addEventListener('change', reload);
 $('events-older').addEventListener('click', () => {
   older().catch((err: unknown) => notice('events-result', 'error', messageOf(err)));
 });
-onEventsRefreshRequest(() => void poll());
 onProgram((opened) => {
   current = opened;
   if (timer) clearInterval(timer);

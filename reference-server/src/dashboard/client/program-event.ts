@@ -1,25 +1,23 @@
 /**
- * The `svc:program` event: the dashboard script (app.ts) announces the program it opened; the Partners and Webhooks
- * scripts (partners.ts, webhooks.ts) load their sections for it. The program open now is also kept on the page's
- * root element: each script is its own file, and one that runs after the announcement still hears of it.
+ * The open program: each page under /dashboard/programs/{programId} is about one program, which the server writes on
+ * the page's root element (src/dashboard/html.ts); every section script (partners.ts, webhooks.ts, …) loads its
+ * section for it through `onProgram`. `announceProgram` still tells them of a program opened later on the same page.
  */
-export interface OpenProgram {
-  id: number;
-  domain: string;
-  role: 'owner' | 'member';
-}
+import type { OpenProgram } from '../open-program';
+
+export type { OpenProgram };
 
 const name = 'svc:program';
 
-/** Tells the other scripts that `program` is open now (app.ts). */
+/** Tells the other scripts that `program` is open now. */
 export function announceProgram(program: OpenProgram): void {
   document.documentElement.dataset.openProgram = JSON.stringify(program);
   document.dispatchEvent(new CustomEvent(name, { detail: program }));
 }
 
 /**
- * Runs `listener` each time a program is opened, and at once for the program open now: the page's scripts load side
- * by side, and the programs list can arrive (and a program open) before a later script runs (seen on a slow load).
+ * Runs `listener` at once for the program open now (the page's own), and each time another is announced: the
+ * page's scripts load side by side, in any order.
  */
 export function onProgram(listener: (program: OpenProgram) => void): void {
   document.addEventListener(name, (event) => {

@@ -6,7 +6,8 @@
  */
 import type { RiskKind } from '@svc/types';
 import { riskKindLabels } from '../risk-labels';
-import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { $, type Answer, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { api } from './session-api';
 import { onProgram, type OpenProgram } from './program-event';
 
 type RiskEvent = Answer<'dashboardListRiskEvents'>['data'][number];

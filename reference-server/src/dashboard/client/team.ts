@@ -3,7 +3,8 @@
  * invite by email, change a member's role and remove members, and withdraw invitations; the server keeps the last
  * owner. The open program comes from `svc:program` (program-event.ts).
  */
-import { $, type Answer, api, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { $, type Answer, button, clear, el, messageOf, notice, onSubmit, when } from './dom';
+import { api } from './session-api';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Team = Answer<'dashboardTeam'>['data'];

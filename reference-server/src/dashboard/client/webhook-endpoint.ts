@@ -1,27 +1,23 @@
 /**
- * The delivery history of one webhook endpoint (served as /dashboard/assets/webhook-endpoint.js). The section's
- * `data-endpoint-id` names the endpoint: set by the page, or by the Webhooks section's "Deliveries" button
- * (webhooks.ts); each change of it loads that endpoint's deliveries. Each delivery shows the body sent and its
- * attempts in a disclosure, and a Resend button. The open program comes from `svc:program` (program-event.ts).
+ * A webhook endpoint's page (served as /dashboard/assets/webhook-endpoint.js): its address, state and events, and
+ * its delivery history. Each delivery shows the body sent and its attempts in a disclosure, and a Resend button. The
+ * endpoint is its section's `data-endpoint-id`, the program comes from onProgram (program-event.ts).
  */
-import { $, type Answer, api, button, clear, el, messageOf, notice, when } from './dom';
+import { $, type Answer, button, clear, el, messageOf, notice, when } from './dom';
+import { api } from './session-api';
 import { onProgram, type OpenProgram } from './program-event';
 
 type Page = Answer<'dashboardListWebhookDeliveries'>;
 type Delivery = Page['data'][number];
 type Attempt = Delivery['attempt_history'][number];
 
-const section = $('webhook-endpoint-card');
+const id = Number($('webhook-endpoint-card').dataset.endpointId);
 let current: OpenProgram | null = null;
 let cursor: string | null = null;
-/** Bumped by every fresh load: an answer for another program or endpoint is dropped. */
+/** Bumped by every fresh load: an older page of an earlier load is dropped. */
 let generation = 0;
 
-function endpointId(): number | null {
-  const id = Number(section.dataset.endpointId);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
-function base(programId: number, id: number): string {
+function base(programId: number): string {
   return '/api/dashboard/programs/' + programId + '/webhook-endpoints/' + id;
 }
 
@@ -50,7 +46,7 @@ function pretty(body: string): string {
   }
 }
 
-function deliveryRow(programId: number, id: number, d: Delivery): HTMLLIElement {
+function deliveryRow(programId: number, d: Delivery): HTMLLIElement {
   const details = el('details', {}, [
     el('summary', { text: 'Request and attempts' }),
     el('h4', { text: 'Request body' }),
@@ -69,58 +65,62 @@ function deliveryRow(programId: number, id: number, d: Delivery): HTMLLIElement 
     }),
     el('p', { className: 'mono muted', text: d.webhook_id }),
     details,
-    button('Resend', 'secondary', () => resend(programId, id, d)),
+    button('Resend', 'secondary', () => resend(programId, d)),
   ]);
 }
 
-async function fetchPage(programId: number, id: number, after: string | null): Promise<Page> {
+async function fetchPage(programId: number, after: string | null): Promise<Page> {
   const params = new URLSearchParams({ limit: '20' });
   if (after) params.set('cursor', after);
-  return api<Page>('GET', base(programId, id) + '/deliveries?' + params.toString());
+  return api<Page>('GET', base(programId) + '/deliveries?' + params.toString());
 }
 
 async function load(): Promise<void> {
-  const id = endpointId();
   const program = current;
   const mine = ++generation;
-  if (!program || id === null) {
-    section.hidden = true;
-    return;
-  }
-  section.hidden = false;
+  if (!program) return;
   const [page, endpoints] = await Promise.all([
-    fetchPage(program.id, id, null),
+    fetchPage(program.id, null),
     api<Answer<'dashboardListWebhookEndpoints'>>('GET', '/api/dashboard/programs/' + program.id + '/webhook-endpoints'),
   ]);
   if (mine !== generation) return;
-  $('webhook-endpoint-url').textContent = endpoints.data.find((e) => e.id === id)?.url ?? '';
+  const endpoint = endpoints.data.find((e) => e.id === id);
+  if (!endpoint) {
+    notice('webhook-endpoint-result', 'error', 'This endpoint was removed.');
+    return;
+  }
+  $('webhook-endpoint-url').textContent = endpoint.url;
+  const facts: [string, string][] = [
+    ['State', endpoint.enabled ? 'on' : 'paused'],
+    ['Events', endpoint.events.join(', ')],
+    ['Signing secret', endpoint.secret_hint],
+  ];
+  clear($('webhook-endpoint-facts')).append(...facts.flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { text: value })]));
   const list = clear($('webhook-deliveries'));
-  for (const d of page.data) list.appendChild(deliveryRow(program.id, id, d));
+  for (const d of page.data) list.appendChild(deliveryRow(program.id, d));
   cursor = page.next_cursor;
   $('webhook-deliveries-older').hidden = cursor === null;
   $('webhook-deliveries-empty').hidden = page.data.length > 0;
 }
 
 async function older(): Promise<void> {
-  const id = endpointId();
   const program = current;
-  if (!program || id === null || cursor === null) return;
+  if (!program || cursor === null) return;
   const mine = generation;
-  const page = await fetchPage(program.id, id, cursor);
+  const page = await fetchPage(program.id, cursor);
   if (mine !== generation) return;
   const list = $('webhook-deliveries');
-  for (const d of page.data) list.appendChild(deliveryRow(program.id, id, d));
+  for (const d of page.data) list.appendChild(deliveryRow(program.id, d));
   cursor = page.next_cursor;
   $('webhook-deliveries-older').hidden = cursor === null;
   const first = page.data[0];
   if (first) list.querySelector<HTMLElement>('[data-delivery-id="' + first.id + '"]')?.focus();
 }
 
-async function resend(programId: number, id: number, d: Delivery): Promise<void> {
+async function resend(programId: number, d: Delivery): Promise<void> {
   try {
-    const again = (
-      await api<Answer<'dashboardResendWebhookDelivery', 202>>('POST', base(programId, id) + '/deliveries/' + d.id + '/resend')
-    ).data;
+    const again = (await api<Answer<'dashboardResendWebhookDelivery', 202>>('POST', base(programId) + '/deliveries/' + d.id + '/resend'))
+      .data;
     notice('webhook-endpoint-result', 'ok', 'Resent ' + d.event_type + ' as delivery ' + again.id + '; it goes out within a few seconds.');
     await load();
   } catch (err) {
@@ -134,17 +134,10 @@ function reload(): void {
 }
 
 $('webhook-endpoint-refresh').addEventListener('click', reload);
-$('webhook-endpoint-close').addEventListener('click', () => {
-  section.dataset.endpointId = '';
-});
 $('webhook-deliveries-older').addEventListener('click', () => {
   older().catch((err: unknown) => notice('webhook-endpoint-result', 'error', messageOf(err)));
 });
-// Another endpoint chosen (or none): load it.
-new MutationObserver(reload).observe(section, { attributes: true, attributeFilter: ['data-endpoint-id'] });
 onProgram((opened) => {
-  // The page may name the endpoint; on the program page a new program closes the one shown.
-  if (current !== null && current.id !== opened.id) section.dataset.endpointId = '';
   current = opened;
   reload();
 });

@@ -1,14 +1,13 @@
 /**
  * The Webhooks section (served as /dashboard/assets/webhooks.js): add an endpoint and show its signing secret once,
- * list endpoints with their recent deliveries, open one's full history (webhook-endpoint.ts), send a test event,
- * pause and remove. The dashboard script (app.ts)
- * announces the open program with a `svc:program` event.
+ * list endpoints with their recent deliveries, send a test event, pause and remove; each endpoint's address and its
+ * Deliveries link open its own page (webhook-endpoint.ts) with the full history. The program comes from onProgram.
  */
-import { $, type Answer, all, api, button, clear, el, messageOf, notice as noticeIn, type NoticeKind, onSubmit, when } from './dom';
+import { $, type Answer, all, api, button, clear, el, messageOf, notice as noticeIn, type NoticeKind, onSubmit } from './dom';
 import { onProgram, type OpenProgram } from './program-event';
+import { deliveriesTable } from './webhook-deliveries';
 
 type Endpoint = Answer<'dashboardListWebhookEndpoints'>['data'][number];
-type Delivery = Endpoint['recent_deliveries'][number];
 
 let current: OpenProgram | null = null;
 let refresh: ReturnType<typeof setTimeout> | null = null;
@@ -21,28 +20,6 @@ function base(): string {
   return '/api/dashboard/programs/' + current.id + '/webhook-endpoints';
 }
 
-function deliveryState(d: Delivery): HTMLSpanElement {
-  if (d.status === 'delivered') return el('span', { className: 'badge ok', text: 'delivered' });
-  if (d.status === 'failed') return el('span', { className: 'badge warn', text: 'failed' });
-  return el('span', { className: 'badge', text: d.attempts === 0 ? 'queued' : 'retrying' });
-}
-function deliveriesTable(endpoint: Endpoint): HTMLElement {
-  if (endpoint.recent_deliveries.length === 0) return el('p', { className: 'muted', text: 'No deliveries yet.' });
-  const rows = endpoint.recent_deliveries.map((d) => {
-    const last = d.last_error || (d.last_response_status ? 'HTTP ' + d.last_response_status : '');
-    return el('tr', { 'data-delivery-id': String(d.id), 'data-status': d.status }, [
-      el('td', { text: when(d.created_at, '') }),
-      el('td', {}, [el('code', { text: d.event_type })]),
-      el('td', {}, [deliveryState(d)]),
-      el('td', { text: String(d.attempts) }),
-      el('td', { text: d.status === 'pending' ? when(d.next_attempt_at, '') : '' }),
-      el('td', { className: 'muted', text: last }),
-    ]);
-  });
-  const headings = ['Queued', 'Event', 'State', 'Attempts', 'Next attempt', 'Last answer'].map((h) => el('th', { text: h }));
-  return el('table', {}, [el('thead', {}, [el('tr', {}, headings)]), el('tbody', {}, rows)]);
-}
-
 async function load(): Promise<void> {
   const endpoints = (await api<Answer<'dashboardListWebhookEndpoints'>>('GET', base())).data;
   const list = clear($('webhooks-list'));
@@ -52,7 +29,11 @@ async function load(): Promise<void> {
   }
   for (const e of endpoints) {
     const actions = el('div', { className: 'inline' }, [
-      button('Deliveries', 'secondary small', () => showDeliveries(e)),
+      el('a', {
+        className: 'button secondary small',
+        href: '/dashboard/programs/' + (current?.id ?? '') + '/webhooks/' + e.id,
+        text: 'Deliveries',
+      }),
       button('Send test event', 'secondary small', () => test(e)),
       button(e.enabled ? 'Pause' : 'Resume', 'secondary small', () => setEnabled(e, !e.enabled)),
       button('Remove', 'danger small', () => remove(e)),
@@ -60,7 +41,9 @@ async function load(): Promise<void> {
     list.appendChild(
       el('div', { className: 'webhook-endpoint', 'data-endpoint-id': String(e.id) }, [
         el('h4', {}, [
-          el('code', { className: 'webhook-url', text: e.url }),
+          el('a', { href: '/dashboard/programs/' + (current?.id ?? '') + '/webhooks/' + e.id }, [
+            el('code', { className: 'webhook-url', text: e.url }),
+          ]),
           ' ',
           el('span', { className: e.enabled ? 'badge ok' : 'badge warn', text: e.enabled ? 'on' : 'paused' }),
         ]),
@@ -70,13 +53,6 @@ async function load(): Promise<void> {
       ]),
     );
   }
-}
-/** Opens the endpoint's delivery history (webhook-endpoint.ts loads it when the section's endpoint changes). */
-function showDeliveries(e: Endpoint): void {
-  const section = $('webhook-endpoint-card');
-  section.dataset.endpointId = String(e.id);
-  section.hidden = false;
-  section.focus();
 }
 function reloadSoon(): void {
   if (refresh) clearTimeout(refresh);

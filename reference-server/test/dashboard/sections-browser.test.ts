@@ -153,7 +153,8 @@ describe('sections in Chromium at 390 px', () => {
     await page.waitForURL(`${server.url}/dashboard/programs/${program.id}/webhooks/${created.data.id}`);
     const section = page.locator('#webhook-endpoint-card');
     expect(await section.getAttribute('data-endpoint-id')).toBe(String(created.data.id));
-    expect(await section.locator('#webhook-endpoint-facts').textContent()).toContain('State');
+    // The facts arrive from the endpoint route after the page loads (client/webhook-endpoint.ts).
+    await expect.poll(() => section.locator('#webhook-endpoint-facts').textContent(), { timeout: 10_000 }).toContain('State');
     const delivery = section.locator('#webhook-deliveries > li').first();
     await expect.poll(() => delivery.getAttribute('data-status'), { timeout: 10_000 }).toBe('failed');
     await section.locator('#webhook-endpoint-url', { hasText: '/phone-hook' }).waitFor();

@@ -53,8 +53,9 @@ function client(server: ReferenceServer) {
   };
 }
 
-const dashboardHtml = async (server: ReferenceServer, cookie: string) =>
-  (await fetch(`${server.url}/dashboard`, { headers: { cookie } })).text();
+// The New program form has its own page (/dashboard/new); /dashboard opens a program once the account has one.
+const dashboardHtml = async (server: ReferenceServer, cookie: string, path = '/dashboard') =>
+  (await fetch(`${server.url}${path}`, { headers: { cookie } })).text();
 
 describe('SVC_WORKSPACE_CREATORS unset: only the first account to sign in creates', () => {
   let server: ReferenceServer;
@@ -68,7 +69,7 @@ describe('SVC_WORKSPACE_CREATORS unset: only the first account to sign in create
     expect((await call('GET', '/api/dashboard/session', owner)).body.data.can_create_programs).toBe(true);
     const created = await call('POST', '/api/dashboard/programs', owner, program);
     expect(created.status).toBe(201);
-    expect(await dashboardHtml(server, owner)).toContain('id="new-program-form"');
+    expect(await dashboardHtml(server, owner, '/dashboard/new')).toContain('id="new-program-form"');
 
     const stranger = await signInOverHttp(server.url, 'stranger');
     const session = await call('GET', '/api/dashboard/session', stranger);

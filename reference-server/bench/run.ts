@@ -58,9 +58,10 @@ const tracking: TrackingBench[] = [];
 const scale: EventScaleBench[] = [];
 let startUp: StartUpBench | undefined;
 for (const store of stores) {
-  // A fresh SQLite file or PostgreSQL schema per store, removed afterwards; named per store, not by DATABASE_URL
-  // (with DATABASE_URL naming PostgreSQL, the "sqlite" rows once measured PostgreSQL).
-  const storeUrl = store === 'postgres' ? postgres : undefined;
+  // A fresh SQLite file or PostgreSQL schema per store, removed afterwards; named per store, not by DATABASE_URL.
+  // SQLite passes '' rather than undefined: undefined would take privateDatabase's default, the suite's DATABASE_URL
+  // (test/scale/databases.ts), and the "sqlite" rows would measure PostgreSQL whenever DATABASE_URL names it.
+  const storeUrl = store === 'postgres' ? postgres : '';
   if (only === undefined || only === 'tracking') {
     tracking.push(await trackingRepeats(store, store, storeUrl, 1));
     // Servers that add up: the same load through two processes on one database (SQLite is one process's file).

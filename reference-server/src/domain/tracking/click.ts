@@ -52,8 +52,8 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
   const partnerId = link.partner_id as number;
   const clickId = newClickId(now);
   const first = await firstClick(deps, program, input.existingClickId, isTest, now);
-  const ip = ipHash(input.ip);
-  const flood = isTest || ip === undefined ? undefined : clickFlood(deps, program, link, input.ip!, ip, now);
+  // Counted by the address itself, in memory only: a flood is repeat clicks, and those need no hash.
+  const flood = isTest || !input.ip ? undefined : clickFlood(deps, program, link, input.ip, now);
 
   // Group commit on SQLite (store/engine/group-commit.ts): resolves once the COMMIT holding this click returned.
   await writeTransaction(deps.db, async (trx) => {
@@ -71,7 +71,8 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
         lead_at: null,
         converted_at: null,
         clicked_at: now,
-        click_ip: ip ?? null,
+        // Only a hash is stored, and only here, for a new customer (domain/risk/ip.ts).
+        click_ip: ipHash(input.ip) ?? null,
         created_at: now,
         updated_at: now,
       });
@@ -99,16 +100,9 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
 /**
  * The `click_flood` signal when this click makes one (counted in memory: no read per click; domain/risk/flood.ts).
  */
-function clickFlood(
-  deps: DomainContext,
-  program: Program,
-  link: ReferralLink,
-  ip: string,
-  hash: string,
-  now: number,
-): RiskSignal | undefined {
+function clickFlood(deps: DomainContext, program: Program, link: ReferralLink, ip: string, now: number): RiskSignal | undefined {
   const threshold = Number(program.click_flood_threshold);
-  if (!clickFloodsOf(deps.db).count(link.id, hash, threshold, now)) return undefined;
+  if (!clickFloodsOf(deps.db).count(link.id, ip, threshold, now)) return undefined;
   const partnerId = link.partner_id as number;
   return {
     kind: 'click_flood',

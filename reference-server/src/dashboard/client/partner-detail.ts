@@ -4,9 +4,9 @@
  * program comes from onProgram.
  */
 import { actionLabels } from '../audit-labels';
-import { $, type Answer, clear, el, messageOf, notice, when } from './dom';
+import { $, type Answer, button, clear, el, messageOf, notice, when } from './dom';
 import { money } from './format';
-import { copyButton, type Partner, setLink, termsText } from './partner-shared';
+import { linkItem, type Partner, setLink, termsText } from './partner-shared';
 import { onProgram } from './program-event';
 import { api } from './session-api';
 
@@ -50,22 +50,12 @@ async function load(programId: number): Promise<void> {
 
   const linkList = clear($('partner-links'));
   if (links.data.links.length === 0) linkList.appendChild(el('li', { className: 'muted', text: 'No links yet.' }));
-  for (const l of links.data.links)
-    linkList.appendChild(
-      el('li', { 'data-short-link': l.short_link }, [
-        el('code', { className: 'link-url', text: l.url }),
-        ' ',
-        copyButton(l.url, 'partner-result'),
-        ' ',
-        el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' }),
-        ' ',
-        el('button', { type: 'button', className: 'secondary small', text: l.enabled ? 'Turn off' : 'Turn on' }),
-      ]),
+  for (const l of links.data.links) {
+    const toggle = button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
+      setLink(base + '/links/' + l.id, !l.enabled, 'partner-result', () => load(programId)),
     );
-  for (const [i, l] of links.data.links.entries())
-    linkList.children[i]
-      ?.querySelector('button:last-of-type')
-      ?.addEventListener('click', () => void setLink(base + '/links/' + l.id, !l.enabled, 'partner-result', () => load(programId)));
+    linkList.appendChild(linkItem(l, 'partner-result', toggle));
+  }
 
   const rows = clear($('partner-commissions'));
   if (commissions.data.length === 0)

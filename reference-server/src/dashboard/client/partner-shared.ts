@@ -33,6 +33,20 @@ export function figuresCells(f: Figures): HTMLTableCellElement[] {
   ].map((v) => el('td', { text: String(v) }));
 }
 
+/** A referral link's row: its address, Copy, its on/off badge, then `action` (what the viewer may do with it). */
+export function linkItem(link: { short_link: string; url: string; enabled: boolean }, resultId: string, action: Node): HTMLLIElement {
+  const state = link.enabled ? 'on' : 'off';
+  return el('li', { 'data-short-link': link.short_link }, [
+    el('code', { className: 'link-url', text: link.url }),
+    ' ',
+    copyButton(link.url, resultId),
+    ' ',
+    el('span', { className: link.enabled ? 'badge ok' : 'badge warn', text: state }),
+    ' ',
+    action,
+  ]);
+}
+
 export async function setLink(path: string, enabled: boolean, resultId: string, reload: () => Promise<void>): Promise<void> {
   try {
     await api('PATCH', path, { enabled });

@@ -6,7 +6,7 @@
  */
 import { $, type Answer, api, button, clear, el, messageOf, notice, scrollRegion, when } from './dom';
 import { money } from './format';
-import { copyButton, figuresCells, setLink, termsText } from './partner-shared';
+import { figuresCells, linkItem, setLink, termsText } from './partner-shared';
 
 const only = Number($('partner-view').dataset.programId ?? '') || undefined;
 
@@ -45,20 +45,16 @@ async function loadPartnerView(): Promise<void> {
       'ul',
       { className: 'partner-links' },
       entry.links.map((l) =>
-        el('li', { 'data-short-link': l.short_link }, [
-          el('code', { className: 'link-url', text: l.url }),
-          ' ',
-          copyButton(l.url, 'partner-view-result'),
-          ' ',
-          el('span', { className: l.enabled ? 'badge ok' : 'badge warn', text: l.enabled ? 'on' : 'off' }),
-          ' ',
+        linkItem(
+          l,
+          'partner-view-result',
           // Only the merchant turns back on a link the merchant turned off.
           l.disabled_by === 'merchant'
             ? el('span', { className: 'muted', text: 'Turned off by the merchant' })
             : button(l.enabled ? 'Turn off' : 'Turn on', 'secondary small', () =>
                 setLink('/api/partner/links/' + l.id, !l.enabled, 'partner-view-result', loadPartnerView),
               ),
-        ]),
+        ),
       ),
     );
     if (entry.links.length === 0)

@@ -225,7 +225,8 @@ describe('sections in Chromium at 390 px', () => {
     expect(await card.locator('#team-invitations > li').count()).toBe(0);
     await row.getByLabel('Role').selectOption('owner');
     await card.locator('#team-result', { hasText: 'colleague@team.example is now an owner.' }).waitFor();
-    expect(await card.locator('#team-members > li[data-role="owner"]').count()).toBe(2);
+    // The notice is written before the list is drawn again (client/team.ts): wait for the list.
+    await expect.poll(() => card.locator('#team-members > li[data-role="owner"]').count(), { timeout: 10_000 }).toBe(2);
     expect([...errors, ...inviteeErrors]).toEqual([]);
     await invitee.context().close();
     await page.context().close();

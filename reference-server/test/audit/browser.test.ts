@@ -64,7 +64,7 @@ describe('the Audit log section in Chromium', () => {
     await older.click();
     await expect.poll(() => items.count()).toBe(27);
     expect(await older.isHidden()).toBe(true);
-    expect(await card.locator('#audit-result').textContent()).toBe('2 older entries shown.');
+    await expect.poll(() => card.locator('#audit-result').textContent()).toBe('2 older entries shown.');
     expect(await items.last().locator('.audit-details li').first().textContent()).toBe('name: Partner 1');
 
     await page.getByLabel('Action').selectOption({ label: 'Settings changed' });

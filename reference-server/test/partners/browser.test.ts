@@ -108,7 +108,7 @@ describe('partners in Chromium', () => {
 
     // The CSV has the commission, due; with no dates chosen it exports everything, and says so (the Payouts page).
     await owner.goto(`${base}/payouts`);
-    expect(await owner.locator('#csv-range').textContent()).toBe('Exports every commission (no dates chosen).');
+    await expect.poll(() => owner.locator('#csv-range').textContent()).toBe('Exports every commission (no dates chosen).');
     const href = await owner.locator('#csv-link').getAttribute('href');
     expect(href).toMatch(/\/commissions\.csv$/);
     const csv = await owner.evaluate(async (path) => (await fetch(path!)).text(), href);
@@ -154,7 +154,7 @@ describe('partners in Chromium', () => {
     expect(await invitation.textContent()).toContain(`${demo.email} invited you to be a partner of ${demo.programName}.`);
     expect(await partner.locator('#partner-view li[data-short-link]').count()).toBe(0);
     expect(await partner.locator('#partner-view table').count()).toBe(0);
-    expect(await owner.locator('#partners-body').textContent()).toContain('jane@example.com · invitation not yet accepted');
+    await expect.poll(() => owner.locator('#partners-body').textContent()).toContain('jane@example.com · invitation not yet accepted');
     // Accepted: their link with its full URL and their figures, nothing of other partners.
     await invitation.getByRole('button', { name: 'Accept' }).click();
     const mine = partner.locator('#partner-view li[data-short-link="jane-spring"]');

@@ -2,11 +2,14 @@ import { fail } from '../../errors/service-error';
 import { listCommissions, type StatusFilter } from '../../store/commissions';
 import type { Program } from '../../store/schema';
 import type { DomainContext } from '../context';
+import { idCursor } from '../paging/id-cursor';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
 import { dateBound } from '../payouts/dates';
 import { commissionView, type CommissionWire } from './decide';
 import { commissionWireStatuses } from './status';
+
+export const cursor = idCursor('c', 'commissionListCursorInvalid');
 
 const maxLimit = 100;
 const defaultLimit = 50;
@@ -32,7 +35,7 @@ export async function commissionsPage(
     throw fail('commissionListRangeInvalid');
   if (from !== undefined && to !== undefined && from > to) throw fail('commissionListRangeInvalid');
   const limit = pageLimit(query.limit);
-  const beforeId = query.cursor === undefined ? undefined : cursorId(query.cursor);
+  const beforeId = query.cursor === undefined ? undefined : cursor.id(query.cursor);
   let partnerId: number | undefined;
   if (query.partner_id !== undefined) partnerId = (await partnerOf(deps, program, positiveId(query.partner_id, 'partnerIdInvalid'))).id;
 
@@ -52,7 +55,7 @@ export async function commissionsPage(
   const more = rows.length > limit;
   return {
     data: page.map((r) => commissionView(r, r.transaction_id, now)),
-    next_cursor: more ? cursorOf(page[page.length - 1]!.id) : null,
+    next_cursor: more ? cursor.of(page[page.length - 1]!.id) : null,
   };
 }
 
@@ -61,17 +64,4 @@ export function pageLimit(value: unknown): number {
   const limit = value === undefined ? defaultLimit : typeof value === 'string' && /^\d{1,3}$/.test(value) ? Number(value) : NaN;
   if (!(limit >= 1 && limit <= maxLimit)) throw fail('commissionListLimitInvalid');
   return limit;
-}
-
-// The cursor names the last id shown; encoded so callers treat it as opaque (its form may change).
-export function cursorOf(id: number): string {
-  return Buffer.from(`c${id}`).toString('base64url');
-}
-
-export function cursorId(value: unknown): number {
-  if (typeof value !== 'string' || value.length > 64) throw fail('commissionListCursorInvalid');
-  const match = /^c([1-9]\d{0,15})$/.exec(Buffer.from(value, 'base64url').toString());
-  const id = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(id)) throw fail('commissionListCursorInvalid');
-  return id;
 }

@@ -2,6 +2,9 @@ import type { components } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { eventFeed, type EventRow, type FeedRow } from '../../store/dashboard';
 import { booleanParam, integerParam } from './params';
+import { idCursor } from '../paging/id-cursor';
+
+const cursor = idCursor('e', 'dashboardEventCursorInvalid');
 
 type TrackingEvent = components['schemas']['TrackingEvent'];
 type FeedType = EventRow['type'] | 'refund';
@@ -51,7 +54,7 @@ export async function eventsPage(
   const includeTest = booleanParam(q.include_test, true);
   if (q.type !== undefined && !feedTypes.includes(q.type as FeedType)) throw fail('dashboardEventTypeInvalid');
   const partnerId = integerParam(q.partner_id, { min: 1, max: Number.MAX_SAFE_INTEGER }, () => fail('partnerIdInvalid'));
-  const beforeId = q.cursor === undefined ? undefined : cursorId(q.cursor);
+  const beforeId = q.cursor === undefined ? undefined : cursor.id(q.cursor);
   // One row more than the page tells whether an older page follows.
   const rows = await eventFeed(db, {
     programId,
@@ -63,18 +66,5 @@ export async function eventsPage(
     ...(partnerId === undefined ? {} : { partnerId }),
   });
   const page = rows.slice(0, limit);
-  return { events: page.map(feedView), next_cursor: rows.length > limit ? cursorOf(page[page.length - 1]!.id) : null };
-}
-
-// The cursor names the last id shown; encoded so callers treat it as opaque (its form may change).
-function cursorOf(id: number): string {
-  return Buffer.from(`e${id}`).toString('base64url');
-}
-
-function cursorId(value: unknown): number {
-  if (typeof value !== 'string' || value.length > 64) throw fail('dashboardEventCursorInvalid');
-  const match = /^e([1-9]\d{0,15})$/.exec(Buffer.from(value, 'base64url').toString());
-  const id = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(id)) throw fail('dashboardEventCursorInvalid');
-  return id;
+  return { events: page.map(feedView), next_cursor: rows.length > limit ? cursor.of(page[page.length - 1]!.id) : null };
 }

@@ -2,7 +2,7 @@ import type { RiskEventsPage } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { listRiskEvents } from '../../store/risk-events';
 import type { Program } from '../../store/schema';
-import { cursorId, cursorOf, pageLimit } from '../commissions/list';
+import { cursor, pageLimit } from '../commissions/list';
 import type { DomainContext } from '../context';
 import { positiveId } from '../partners/fields';
 import { partnerOf } from '../partners/partners';
@@ -25,7 +25,7 @@ export async function riskEventsPage(
     kind = query.kind as RiskKind;
   }
   const limit = pageLimit(query.limit);
-  const beforeId = query.cursor === undefined ? undefined : cursorId(query.cursor);
+  const beforeId = query.cursor === undefined ? undefined : cursor.id(query.cursor);
   const partnerId = query.partner_id === undefined ? undefined : positiveId(query.partner_id, 'partnerIdInvalid');
   if (partnerId !== undefined) await partnerOf(deps, program, partnerId);
   // One row more than the page tells whether another page follows.
@@ -37,5 +37,5 @@ export async function riskEventsPage(
     ...(kind === undefined ? {} : { kind }),
   });
   const page = rows.slice(0, limit);
-  return { data: page.map(riskEventView), next_cursor: rows.length > limit ? cursorOf(Number(page[page.length - 1]!.id)) : null };
+  return { data: page.map(riskEventView), next_cursor: rows.length > limit ? cursor.of(Number(page[page.length - 1]!.id)) : null };
 }

@@ -10,7 +10,10 @@ import {
   insertResend,
 } from '../../store/webhooks';
 import type { DomainContext } from '../context';
+import { idCursor } from '../paging/id-cursor';
 import { deliveryView } from './view';
+
+const cursor = idCursor('d', 'webhookDeliveryCursorInvalid');
 
 const maxLimit = 100;
 const defaultLimit = 20;
@@ -28,7 +31,7 @@ export async function webhookDeliveriesPage(
   const limit =
     query.limit === undefined ? defaultLimit : typeof query.limit === 'string' && /^\d{1,3}$/.test(query.limit) ? Number(query.limit) : NaN;
   if (!(limit >= 1 && limit <= maxLimit)) throw fail('webhookDeliveryLimitInvalid');
-  const beforeId = query.cursor === undefined ? undefined : cursorId(query.cursor);
+  const beforeId = query.cursor === undefined ? undefined : cursor.id(query.cursor);
   if (!(await findWebhookEndpointInProgram(deps.db, program.id, endpointId))) throw fail('webhookEndpointNotFound');
   // One row more than the page tells whether another page follows.
   const rows = await deliveryPage(deps.db, { endpointId, limit: limit + 1, ...(beforeId === undefined ? {} : { beforeId }) });
@@ -45,7 +48,7 @@ export async function webhookDeliveriesPage(
       request_body: row.payload,
       attempt_history: (attempts.get(row.id) ?? []).map(attemptView),
     })),
-    next_cursor: rows.length > limit ? cursorOf(page[page.length - 1]!.id) : null,
+    next_cursor: rows.length > limit ? cursor.of(page[page.length - 1]!.id) : null,
   };
 }
 
@@ -91,17 +94,4 @@ function attemptView(row: WebhookAttemptRow): WebhookAttempt {
     response_body_excerpt: row.response_excerpt,
     error: row.error,
   };
-}
-
-// The cursor names the last id shown; encoded so callers treat it as opaque (its form may change).
-function cursorOf(id: number): string {
-  return Buffer.from(`d${id}`).toString('base64url');
-}
-
-function cursorId(value: unknown): number {
-  if (typeof value !== 'string' || value.length > 64) throw fail('webhookDeliveryCursorInvalid');
-  const match = /^d([1-9]\d{0,15})$/.exec(Buffer.from(value, 'base64url').toString());
-  const id = match ? Number(match[1]) : NaN;
-  if (!Number.isSafeInteger(id)) throw fail('webhookDeliveryCursorInvalid');
-  return id;
 }

@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../harness';
+import { withSignedInOwner, type OwnedProgram } from './signed-in-owner';
 
 // The dashboard's own checks ("Send test click", "Run verification", and `svc test`) with a restricted origin
 // list: the server's own synthetic click passes the origin rule; browsers on other sites are still refused.
 let h: Harness;
-let program: { id: number; api_token: string; account_id: number };
+let program: OwnedProgram;
 let cookie: string;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  program = await h.control.createProgram({
-    name: 'Acme',
-    domain: 'acme.example',
-    commission_type: 'percent',
-    commission_rate: 10,
-    allowed_origins: ['https://acme.example'],
-  });
-  cookie = (await h.control.createDashboardSession(program.account_id)).cookie;
-});
+withSignedInOwner(
+  { commission_type: 'percent', commission_rate: 10, allowed_origins: ['https://acme.example'] },
+  (s) => ({ h, program, cookie } = s),
+);
 
 const post = (path: string, json: unknown) => h.request('POST', path, { json, headers: { cookie } });
 

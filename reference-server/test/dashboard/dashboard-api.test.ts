@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../harness';
+import { withSignedInOwner, type OwnedProgram } from './signed-in-owner';
 
 let h: Harness;
-let program: { id: number; api_token: string; account_id: number };
+let program: OwnedProgram;
 let owner: string;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  program = await h.control.createProgram({ name: 'Acme', domain: 'acme.example' });
-  owner = (await h.control.createDashboardSession(program.account_id)).cookie;
-});
+withSignedInOwner({}, (s) => ({ h, program, cookie: owner } = s));
 
 const call = (method: string, path: string, cookie: string, json?: unknown) =>
   h.request(method, path, { headers: { cookie }, ...(json === undefined ? {} : { json }) });

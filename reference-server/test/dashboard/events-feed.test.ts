@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../harness';
+import { withSignedInOwner, type OwnedProgram } from './signed-in-owner';
 
 // The events feed people read (GET /api/tracking/events/{programId}): partner names, refunds on their sales, test
 // events marked, filters by type and partner, and older pages by cursor.
 let h: Harness;
-let program: { id: number; api_token: string; account_id: number };
+let program: OwnedProgram;
 let cookie: string;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  program = await h.control.createProgram({ name: 'Acme', domain: 'acme.example', commission_type: 'percent', commission_rate: 10 });
-  cookie = (await h.control.createDashboardSession(program.account_id)).cookie;
-});
+withSignedInOwner({ commission_type: 'percent', commission_rate: 10 }, (s) => ({ h, program, cookie } = s));
 
 const feed = async (query = '') => {
   const res = await h.request('GET', `/api/tracking/events/${program.id}${query}`, { headers: { cookie } });

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../harness';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from '../harness';
+import { withSignedInOwner, type OwnedProgram } from './signed-in-owner';
 
 let h: Harness;
-let program: { id: number; api_token: string; account_id: number };
+let program: OwnedProgram;
 let cookie: string;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => h.close());
-beforeEach(async () => {
-  await h.control.reset();
-  program = await h.control.createProgram({ name: 'Acme', domain: 'acme.example', commission_type: 'percent', commission_rate: 10 });
-  cookie = (await h.control.createDashboardSession(program.account_id)).cookie;
-});
+withSignedInOwner({ commission_type: 'percent', commission_rate: 10 }, (s) => ({ h, program, cookie } = s));
 
 const get = (path: string, c: string | undefined = cookie, extra: Record<string, string> = {}) =>
   h.request('GET', path, { headers: { ...(c ? { cookie: c } : {}), ...extra } });

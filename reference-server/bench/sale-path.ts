@@ -68,21 +68,29 @@ session.disconnect();
 await app.close();
 await store.close();
 
+/** The functions of a script that ran, bar its module body (the function starting at the script's first character). */
+const ran = (functions: FunctionCoverage[]) =>
+  functions.filter((f) => f.ranges[0] !== undefined && f.ranges[0].startOffset > 0 && f.ranges[0].count > 0);
 const files = result
   .filter((script) => script.url.startsWith('file:'))
-  .map((script) => ({ file: relative(src, fileURLToPath(script.url)), functions: script.functions }))
-  .filter(({ file }) => !file.startsWith('..') && !file.startsWith(`testing${sep}`))
-  // The module body is the function starting at the script's first character; any other that ran was called by the sale.
-  .filter(({ functions }) => functions.some((f) => f.ranges[0] !== undefined && f.ranges[0].startOffset > 0 && f.ranges[0].count > 0))
-  .map(({ file }) => file.split(sep).join('/'))
-  .sort();
+  .map((script) => ({ file: relative(src, fileURLToPath(script.url)).split(sep).join('/'), functions: ran(script.functions) }))
+  .filter(({ file, functions }) => !file.startsWith('..') && !file.startsWith('testing/') && functions.length > 0)
+  .sort((a, b) => a.file.localeCompare(b.file));
 
-const byFolder = new Map<string, string[]>();
-for (const file of files) {
-  const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '.';
-  byFolder.set(folder, [...(byFolder.get(folder) ?? []), file.slice(file.lastIndexOf('/') + 1)]);
+const byFolder = new Map<string, typeof files>();
+for (const entry of files) {
+  const folder = entry.file.includes('/') ? entry.file.slice(0, entry.file.lastIndexOf('/')) : '.';
+  byFolder.set(folder, [...(byFolder.get(folder) ?? []), entry]);
 }
-for (const [folder, names] of [...byFolder].sort(([a], [b]) => a.localeCompare(b))) {
-  console.log(`${folder}/ (${names.length}): ${names.join(', ')}`);
+// `--functions` also names what ran in each file, with its call count (anonymous functions by their offset).
+const withFunctions = process.argv.includes('--functions');
+for (const [folder, entries] of byFolder) {
+  const names = entries.map(({ file }) => file.slice(file.lastIndexOf('/') + 1));
+  console.log(`${folder}/ (${entries.length}): ${names.join(', ')}`);
+  if (!withFunctions) continue;
+  for (const { file, functions } of entries) {
+    const calls = functions.map((f) => `${f.functionName || `@${f.ranges[0]!.startOffset}`} ×${f.ranges[0]!.count}`);
+    console.log(`  ${file}: ${calls.join(', ')}`);
+  }
 }
 console.log(`${files.length} files`);

@@ -15,7 +15,6 @@ import { recordRiskSignals, type RiskSignal } from '../risk/record';
 import { newClickId } from './ids';
 import { checkOrigin, type CallOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
-import { clickStillAttributes } from './window';
 
 export interface ClickInput {
   affiliateUrl: string;
@@ -159,4 +158,9 @@ async function firstClick(
   }
   // Unknown, or a later click's id (never handed out as the cookie value): the visitor starts afresh.
   return undefined;
+}
+
+/** First click wins only while the first click is inside the window (spec/openapi.yaml `ClickRequest.click_id`). */
+export function clickStillAttributes(clickedAt: number | null, now: number, windowDays: number): boolean {
+  return clickedAt !== null && now - clickedAt <= windowDays * 86_400_000;
 }

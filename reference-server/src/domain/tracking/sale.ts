@@ -10,7 +10,6 @@ import { createCommission } from '../commissions/create';
 import type { DomainContext } from '../context';
 import { countSale } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
-import { saleWithinWindow } from './window';
 import { findPartnerCached } from '../../store/partners';
 import { kindsOf } from '../risk/kinds';
 import { recordRiskSignals } from '../risk/record';
@@ -338,4 +337,20 @@ async function countSaleSafely(
     // spec/rules.md "POST /api/v1/track/sale": metric failures after the sale and commission are stored are logged only.
     deps.log?.error({ err: error, program_id: s.program.id }, 'sale metrics update failed');
   }
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * spec/rules.md "Attribution rules", window check on sale: the click must be at most the window older than the customer's
+ * signup, or than the payment when no signup was recorded. Not checked once a conversion is recorded.
+ */
+export function saleWithinWindow(
+  customer: { clicked_at: number | null; lead_at: number | null; converted_at: number | null },
+  occurredAt: number,
+  windowDays: number,
+): boolean {
+  if (customer.converted_at !== null || customer.clicked_at === null) return true;
+  const reference = customer.lead_at ?? occurredAt;
+  return reference - customer.clicked_at <= windowDays * dayMs;
 }

@@ -66,7 +66,7 @@ export function findSaleInProgram(db: Db, programId: number, transactionId: stri
     .executeTakeFirst();
 }
 
-/** In a group-commit batch the id is taken first (store/engine/batch-ids.ts), so the insert can be held with the batch's others. */
+/** In a group-commit batch the id is taken first (store/engine/batch.ts), so the insert can be held with the batch's others. */
 export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
   const id = await batchId(db, 'sales');
   if (id === undefined) return insertRow(db, 'sales', sale, true);

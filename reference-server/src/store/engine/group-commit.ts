@@ -1,7 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { Batch, enter, type Db, type Tx } from './batch';
-import type { IdSource } from './batch-ids';
+import { Batch, enter, type Db, type IdSource, type Tx } from './batch';
 import { readInAdvance, type ReadInAdvance } from './batch-reads';
 import { DeferredInserts, type Placeholders } from './deferred-inserts';
 import { MetricDeltas } from './metrics';
@@ -106,7 +105,7 @@ export class GroupCommit {
     private readonly db: Kysely<Database>,
     private readonly steps: BatchSteps,
     private readonly placeholders: Placeholders,
-    /** Each batch's source of new sales' and commissions' ids (store/engine/batch-ids.ts). */
+    /** Each batch's source of new sales' and commissions' ids (store/engine/batch.ts). */
     private readonly ids: () => IdSource,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,

@@ -47,7 +47,7 @@ const byTransactionIds = coalesced<string, SaleOfTransaction>({
 /** The sales a combined batch read in advance by transaction id (`saleOfTransactionRead`), then the ones it inserted. */
 const transactionsInBatch = new BatchRead<string, SaleOfTransaction>(transactionLookups);
 
-/** What a sale's batch reads in advance, with its other sales' (store/engine/batch-reads.ts): the sale of its transaction id. */
+/** What a sale's batch reads in advance, with its other sales' (`BatchRead`, store/engine/batch.ts): the sale of its transaction id. */
 export function saleOfTransactionRead(transactionId: string): ReadInAdvance {
   return inAdvance(transactionsInBatch, transactionId);
 }

@@ -61,7 +61,7 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
     { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown } | { refused: ServiceError };
   try {
     // Group commit (store/engine/group-commit.ts): resolves once the COMMIT holding this sale returned. The batch reads
-    // the sale of the transaction id and the customer for all its sales at once (store/engine/batch-reads.ts), and
+    // the sale of the transaction id and the customer for all its sales at once (`BatchRead`, store/engine/batch.ts), and
     // whether the customer is converted with it.
     stored = await writeTransaction(
       deps.db,

@@ -13,7 +13,7 @@ interface Pending<R> {
 
 /**
  * A lookup by key that many requests ask at once (the lead's customer and click, a processor payment's sale; a sale's
- * own reads are made by its batch, store/engine/batch-reads.ts):
+ * own reads are made by its batch, `BatchRead`, store/engine/batch.ts):
  * on PostgreSQL, the keys asked for outside a transaction in one turn of the event loop are read by one statement,
  * run on the next turn (BENCHMARKS.md, "The hot path, fourth pass", item 3): one round trip for a batch of requests instead of one
  * each. Each caller sees the database as it was at some moment after it asked, as with a read of its own.

@@ -20,7 +20,7 @@
  * - `behindSavepoint`: a step of a request that may fail alone (a sale's commission).
  *
  * Reads. `BatchRead` with `inAdvance`: keys a request names when it queues, read once for its whole batch
- * (batch-reads.ts). `coalesced`: a lookup many requests ask at once, read by one statement per turn on PostgreSQL
+ * (batch.ts). `coalesced`: a lookup many requests ask at once, read by one statement per turn on PostgreSQL
  * (coalesced.ts); `eachKey` and `listParameter` build its list statement. `cachedLookup`: the hot path's lookups
  * from memory, emptied by any write to their tables (lookup-cache.ts).
  *
@@ -28,9 +28,19 @@
  * test/tracking, on both stores: a request is answered only once durable; a failing request rolls back alone; one
  * sale under identical concurrent sales; money exact; nothing acknowledged is lost on a crash.
  */
-export { batchId, inTransaction, storeOfBatch, type Batch, type Db, type Tx } from './batch';
+export {
+  batchId,
+  BatchAnswers,
+  BatchRead,
+  inAdvance,
+  inTransaction,
+  storeOfBatch,
+  type Batch,
+  type Db,
+  type ReadInAdvance,
+  type Tx,
+} from './batch';
 export type { DeferredInserts } from './deferred-inserts';
-export { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
 export { coalesced, eachKey, listParameter } from './coalesced';
 export { compiled, compiledFamily, insertRow } from './compiled';
 export { behindSavepoint, writeTransaction } from './group-commit';

@@ -21,8 +21,9 @@
  *
  * Reads. `BatchRead` with `inAdvance`: keys a request names when it queues, read once for its whole batch
  * (batch.ts). `coalesced`: a lookup many requests ask at once, read by one statement per turn on PostgreSQL
- * (coalesced.ts); `eachKey` and `listParameter` build its list statement. `cachedLookup`: the hot path's lookups
- * from memory, emptied by any write to their tables (lookup-cache.ts).
+ * (coalesced.ts). `eachKey` and `listParameter`: their list statements, one text for any number of keys
+ * (compiled.ts). `cachedLookup`: the hot path's lookups from memory, emptied by any write to their tables
+ * (lookup-cache.ts).
  *
  * Guarantees, each proven by tests beside these files and under reference-server/test/scale, test/faults and
  * test/tracking, on both stores: a request is answered only once durable; a failing request rolls back alone; one
@@ -41,8 +42,8 @@ export {
   type Tx,
 } from './batch';
 export type { DeferredInserts } from './deferred-inserts';
-export { coalesced, eachKey, listParameter } from './coalesced';
-export { compiled, compiledFamily, insertRow } from './compiled';
+export { coalesced } from './coalesced';
+export { compiled, compiledFamily, eachKey, insertRow, listParameter } from './compiled';
 export { behindSavepoint, writeTransaction } from './group-commit';
 export { cachedLookup } from './lookup-cache';
 export { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics, readAmountTotals, readProgramMetrics } from './metrics';

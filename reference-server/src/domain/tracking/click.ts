@@ -2,8 +2,7 @@ import { catalogue } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { insertClick } from '../../store/clicks';
 import { findCustomerByClick, insertCustomer } from '../../store/customers';
-import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/engine';
+import { insertRow, writeTransaction } from '../../store/engine';
 import { findLinkForClick } from '../../store/links';
 import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';
@@ -76,7 +75,7 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
         updated_at: now,
       });
     }
-    await insertEvent(trx, {
+    await insertRow(trx, 'events', {
       program_id: program.id,
       type: 'click',
       is_test: isTest ? 1 : 0,

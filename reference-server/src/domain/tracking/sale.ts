@@ -1,8 +1,7 @@
 import type { Currency } from '@svc/types';
 import { fail, ServiceError } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey, markConverted, saleCustomerRead } from '../../store/customers';
-import { insertEvent } from '../../store/events';
-import { behindSavepoint, writeTransaction } from '../../store/engine';
+import { behindSavepoint, insertRow, writeTransaction } from '../../store/engine';
 import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -95,7 +94,7 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
           refund_note: null,
         });
         const isConversion = customer ? await markConverted(trx, customer, input.occurredAt, now) : false;
-        await insertEvent(trx, {
+        await insertRow(trx, 'events', {
           program_id: program.id,
           type: 'sale',
           is_test: test ? 1 : 0,

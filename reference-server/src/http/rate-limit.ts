@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
+import { hashKey, parseBearer } from '../domain/programs/keys';
 import { fail } from '../errors/service-error';
 import type { LimitOverrides } from './rate-limit-config';
 
@@ -54,14 +54,14 @@ export interface RateLimitStore {
 }
 
 function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const parsed = parseBearer(request.headers.authorization);
+  return parsed.kind === 'token' ? parsed.token : '';
 }
 
 /** The API key counts for key buckets (hashed: the key itself is never kept); no key falls back to the IP. */
 function subject(request: FastifyRequest, per: 'ip' | 'key'): string {
   const token = per === 'key' ? bearerToken(request) : '';
-  return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${request.ip}`;
+  return token ? `key:${hashKey(token).slice(0, 32)}` : `ip:${request.ip}`;
 }
 
 /** A request that would count against a key's own bucket: the ones an invented key could multiply. */

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
 import type { Store } from '../store/db';
 import type { Program } from '../store/schema';
-import { parseBearer } from '../domain/login/bearer';
-import { programOfKey } from '../domain/programs/keys';
+import { parseBearer, programOfKey } from '../domain/programs/keys';
 import { fail } from '../errors/service-error';
 
 /** Where the rotation documentation lives (`docs_url`, `Link: <…>; rel="deprecation"`): the docs site's page. */

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { RateLimitStore } from './rate-limit';
-import { MemoryRateLimitStore } from './rate-limit-memory';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
 import { RedisRateLimitStore, redisWaits, type RedisRateLimitStoreOptions } from './rate-limit-redis';
 
 /** How often Redis is asked again while it is down (a PING, answered or refused at once). */

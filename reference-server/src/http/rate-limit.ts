@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../clock';
+import { hashKey, parseBearer } from '../domain/programs/keys';
 import { fail } from '../errors/service-error';
 import type { LimitOverrides } from './rate-limit-config';
 
@@ -54,14 +54,14 @@ export interface RateLimitStore {
 }
 
 function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization;
-  return typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const parsed = parseBearer(request.headers.authorization);
+  return parsed.kind === 'token' ? parsed.token : '';
 }
 
 /** The API key counts for key buckets (hashed: the key itself is never kept); no key falls back to the IP. */
 function subject(request: FastifyRequest, per: 'ip' | 'key'): string {
   const token = per === 'key' ? bearerToken(request) : '';
-  return token ? `key:${createHash('sha256').update(token).digest('hex').slice(0, 32)}` : `ip:${request.ip}`;
+  return token ? `key:${hashKey(token).slice(0, 32)}` : `ip:${request.ip}`;
 }
 
 /** A request that would count against a key's own bucket: the ones an invented key could multiply. */
@@ -170,4 +170,43 @@ function refuse(reply: FastifyReply, limit: number, count: number, windowEnd: nu
     extra: { status: 429, retry_after_seconds: retryAfter },
     headers: { 'Retry-After': retryAfter },
   });
+}
+
+/** Counters kept at most: past it the least recently used one goes (made-up keys cannot grow memory). */
+const memoryBucketCap = 100_000;
+
+/**
+ * Window counters in this process's memory, bounded as an LRU: a Map iterates in insertion order, so re-inserting
+ * a counter on every hit keeps the least recently used first, and evicting it is O(1) — no scan, however many
+ * buckets clients invent.
+ */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly counters = new Map<string, { windowEnd: number; count: number }>();
+
+  constructor(private readonly cap = memoryBucketCap) {}
+
+  async hit(key: string, windowEnd: number): Promise<number> {
+    const current = this.counters.get(key);
+    const count = current && current.windowEnd === windowEnd ? current.count + 1 : 1;
+    this.counters.delete(key);
+    this.counters.set(key, { windowEnd, count });
+    if (this.counters.size > this.cap) this.counters.delete(this.counters.keys().next().value as string);
+    return count;
+  }
+
+  async peek(key: string, windowEnd: number): Promise<number> {
+    const current = this.counters.get(key);
+    return current && current.windowEnd === windowEnd ? current.count : 0;
+  }
+
+  /** How many counters are held (tests check the bound). */
+  get size(): number {
+    return this.counters.size;
+  }
+
+  async reset(): Promise<void> {
+    this.counters.clear();
+  }
+
+  async close(): Promise<void> {}
 }

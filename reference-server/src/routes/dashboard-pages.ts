@@ -7,7 +7,7 @@ import { signedOutPage, signInFailedPage } from '../dashboard/sign-in-page';
 import { listAccountPrograms } from '../domain/cli/programs';
 import { requireMembership } from '../domain/dashboard/access';
 import { requireDashboardAccount } from '../domain/login/dashboard-session';
-import { utcDay } from '../domain/metrics/day';
+import { utcDay } from '../domain/metrics/record';
 import { partnerViewOf } from '../domain/partner-view/partner-view';
 import { partnerOf } from '../domain/partners/partners';
 import { handledEventTypes } from '../domain/processor/event';

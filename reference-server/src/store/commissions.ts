@@ -2,7 +2,7 @@ import type { Currency } from '@svc/types';
 import { batchId, insertRow, type Db } from './engine';
 import type { Commission } from './schema';
 
-/** In a group-commit batch the id is taken first (store/engine/batch-ids.ts), so the insert can be held with the batch's others. */
+/** In a group-commit batch the id is taken first (store/engine/batch.ts), so the insert can be held with the batch's others. */
 export async function insertCommission(
   db: Db,
   commission: {

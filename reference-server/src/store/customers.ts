@@ -114,7 +114,7 @@ export function findCustomerByKey(db: Db, programId: number, isTest: boolean, ke
 }
 
 /**
- * What a sale's batch reads in advance, with its other sales' (store/engine/batch-reads.ts): the customer by key, else by
+ * What a sale's batch reads in advance, with its other sales' (`BatchRead`, store/engine/batch.ts): the customer by key, else by
  * click (a key that finds no customer falls back to the click, read then).
  */
 export function saleCustomerRead(

@@ -47,7 +47,7 @@ const byTransactionIds = coalesced<string, SaleOfTransaction>({
 /** The sales a combined batch read in advance by transaction id (`saleOfTransactionRead`), then the ones it inserted. */
 const transactionsInBatch = new BatchRead<string, SaleOfTransaction>(transactionLookups);
 
-/** What a sale's batch reads in advance, with its other sales' (store/engine/batch-reads.ts): the sale of its transaction id. */
+/** What a sale's batch reads in advance, with its other sales' (`BatchRead`, store/engine/batch.ts): the sale of its transaction id. */
 export function saleOfTransactionRead(transactionId: string): ReadInAdvance {
   return inAdvance(transactionsInBatch, transactionId);
 }
@@ -66,7 +66,7 @@ export function findSaleInProgram(db: Db, programId: number, transactionId: stri
     .executeTakeFirst();
 }
 
-/** In a group-commit batch the id is taken first (store/engine/batch-ids.ts), so the insert can be held with the batch's others. */
+/** In a group-commit batch the id is taken first (store/engine/batch.ts), so the insert can be held with the batch's others. */
 export async function insertSale(db: Db, sale: Insertable<SalesTable>): Promise<number> {
   const id = await batchId(db, 'sales');
   if (id === undefined) return insertRow(db, 'sales', sale, true);

@@ -1,11 +1,10 @@
-import type { Currency } from '@svc/types';
+import type { CommissionType, Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
 import { ServiceError, fail } from '../../errors/service-error';
 import { insertCommission } from '../../store/commissions';
 import { findPartnerCached, partnerSuspendedNow } from '../../store/partners';
 import type { Database, Program } from '../../store/schema';
 import type { DomainContext } from '../context';
-import { commissionAmount } from './amount';
 import { rateWithinCap } from './limits';
 import { termsInForce } from '../partners/terms';
 import { holdsCommission } from '../risk/kinds';
@@ -72,4 +71,19 @@ export async function createCommission(
     if (error instanceof ServiceError) throw error;
     throw fail('commissionFailed', { cause: error });
   }
+}
+
+/**
+ * What a sale pays (spec/openapi.yaml `CommissionType`, **Decision**): `percent` pays `rate`% of the amount and
+ * `fixed` pays `rate` in the currency's smallest unit, once per customer, on the converting sale; the
+ * `recurring_*` types pay the same on every sale. Percent is rounded half up to whole units.
+ * A later sale of a non-recurring type pays 0: spec/rules.md "Resources/Commission" still creates its commission.
+ */
+export function commissionAmount(type: CommissionType, rate: number, amountCents: number, isConversion: boolean): number {
+  const recurring = type === 'recurring_percent' || type === 'recurring_fixed';
+  if (!recurring && !isConversion) return 0;
+  if (type === 'fixed' || type === 'recurring_fixed') return Math.round(rate);
+  // In integers (rate to 1/10,000 %), so rounding half up is exact at any amount up to the cap.
+  const scaled = BigInt(amountCents) * BigInt(Math.round(rate * 10_000));
+  return Number((scaled + 500_000n) / 1_000_000n);
 }

@@ -1,5 +1,5 @@
 import { fail } from '../../errors/service-error';
-import { parseBearer } from './bearer';
+import { parseBearer } from '../programs/keys';
 import type { CatalogueKey } from '@svc/types';
 import { findAccountById } from '../../store/accounts';
 import type { Account } from '../../store/schema';

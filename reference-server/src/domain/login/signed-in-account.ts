@@ -1,5 +1,5 @@
 import { findDashboardSession, findLoginToken } from '../../store/sessions';
-import { parseBearer } from './bearer';
+import { parseBearer } from '../programs/keys';
 import type { LoginContext } from './context';
 import { hashToken } from './opaque-token';
 

@@ -2,7 +2,6 @@ import type { Currency } from '@svc/types';
 import type { Kysely } from 'kysely';
 import { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics } from '../../store/engine';
 import type { Database } from '../../store/schema';
-import { utcDay } from './day';
 
 type Db = Kysely<Database>;
 
@@ -59,4 +58,16 @@ export async function countRefund(
     { programId: e.programId, day: utcDay(e.occurredAt), partnerId: e.partnerId ?? 0, currency: e.currency },
     { revenueCents: -e.amountCents, commissionsCents: -e.commissionCents },
   );
+}
+
+const DAY_MS = 86_400_000;
+
+/** The last day formatted, by its first millisecond: nearly every event of a moment falls on the same day. */
+let last = { start: NaN, day: '' };
+
+/** The UTC calendar day (`YYYY-MM-DD`) of an epoch-ms time: the key of the daily rollups. */
+export function utcDay(ms: number): string {
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  if (start !== last.start) last = { start, day: new Date(start).toISOString().slice(0, 10) };
+  return last.day;
 }

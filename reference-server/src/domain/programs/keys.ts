@@ -24,3 +24,16 @@ export function maskKey(last4: string): string {
 export function programOfKey(db: Kysely<Database>, key: string): Promise<Program | undefined> {
   return findProgramByKeyHash(db, hashKey(key));
 }
+
+/** The `Authorization` header as a request presents a program key (or a login token, which is sent the same way). */
+export type BearerHeader = { kind: 'none' } | { kind: 'malformed' } | { kind: 'empty' } | { kind: 'token'; token: string };
+
+/** spec/rules.md "Authentication" rule 2: missing, not starting with `Bearer `, empty token, or a token. */
+export function parseBearer(header: string | undefined): BearerHeader {
+  if (header === undefined) return { kind: 'none' };
+  // HTTP drops trailing whitespace from header values, so `Bearer ` with an empty token arrives as `Bearer`.
+  if (header.trimEnd() === 'Bearer') return { kind: 'empty' };
+  if (!header.startsWith('Bearer ')) return { kind: 'malformed' };
+  const token = header.slice('Bearer '.length).trim();
+  return token === '' ? { kind: 'empty' } : { kind: 'token', token };
+}

@@ -2,8 +2,7 @@ import { catalogue } from '@svc/types';
 import { fail } from '../../errors/service-error';
 import { insertClick } from '../../store/clicks';
 import { findCustomerByClick, insertCustomer } from '../../store/customers';
-import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/engine';
+import { insertRow, writeTransaction } from '../../store/engine';
 import { findLinkForClick } from '../../store/links';
 import { findProgramById } from '../../store/programs';
 import type { Program, ReferralLink } from '../../store/schema';
@@ -15,7 +14,6 @@ import { recordRiskSignals, type RiskSignal } from '../risk/record';
 import { newClickId } from './ids';
 import { checkOrigin, type CallOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
-import { clickStillAttributes } from './window';
 
 export interface ClickInput {
   affiliateUrl: string;
@@ -77,7 +75,7 @@ export async function recordClick(deps: DomainContext, input: ClickInput): Promi
         updated_at: now,
       });
     }
-    await insertEvent(trx, {
+    await insertRow(trx, 'events', {
       program_id: program.id,
       type: 'click',
       is_test: isTest ? 1 : 0,
@@ -159,4 +157,9 @@ async function firstClick(
   }
   // Unknown, or a later click's id (never handed out as the cookie value): the visitor starts afresh.
   return undefined;
+}
+
+/** First click wins only while the first click is inside the window (spec/openapi.yaml `ClickRequest.click_id`). */
+export function clickStillAttributes(clickedAt: number | null, now: number, windowDays: number): boolean {
+  return clickedAt !== null && now - clickedAt <= windowDays * 86_400_000;
 }

@@ -1,8 +1,7 @@
 import { fail, failTemplated } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
 import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
-import { insertEvent } from '../../store/events';
-import { writeTransaction } from '../../store/engine';
+import { insertRow, writeTransaction } from '../../store/engine';
 import { findProgramById } from '../../store/programs';
 import type { Customer, Flag, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -128,7 +127,7 @@ async function attemptLead(deps: DomainContext, input: LeadInput, program: Progr
         updated_at: now,
       });
     }
-    await insertEvent(trx, {
+    await insertRow(trx, 'events', {
       program_id: program.id,
       type: 'lead',
       is_test: isTest ? 1 : 0,

@@ -1,8 +1,7 @@
 import type { Currency } from '@svc/types';
 import { fail, ServiceError } from '../../errors/service-error';
 import { findCustomerByClick, findCustomerByKey, markConverted, saleCustomerRead } from '../../store/customers';
-import { insertEvent } from '../../store/events';
-import { behindSavepoint, writeTransaction } from '../../store/engine';
+import { behindSavepoint, insertRow, writeTransaction } from '../../store/engine';
 import { findSaleByTransactionId, insertSale, saleOfTransactionRead } from '../../store/sales';
 import type { Customer, Program } from '../../store/schema';
 import { isUniqueViolation } from '../../store/unique-violation';
@@ -10,7 +9,6 @@ import { createCommission } from '../commissions/create';
 import type { DomainContext } from '../context';
 import { countSale } from '../metrics/record';
 import { queueWebhookEvent } from '../webhooks/events';
-import { saleWithinWindow } from './window';
 import { findPartnerCached } from '../../store/partners';
 import { kindsOf } from '../risk/kinds';
 import { recordRiskSignals } from '../risk/record';
@@ -62,7 +60,7 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
     { saleId: number; commission: { id: number; amountCents: number } | null; commissionError?: unknown } | { refused: ServiceError };
   try {
     // Group commit (store/engine/group-commit.ts): resolves once the COMMIT holding this sale returned. The batch reads
-    // the sale of the transaction id and the customer for all its sales at once (store/engine/batch-reads.ts), and
+    // the sale of the transaction id and the customer for all its sales at once (`BatchRead`, store/engine/batch.ts), and
     // whether the customer is converted with it.
     stored = await writeTransaction(
       deps.db,
@@ -96,7 +94,7 @@ export async function recordSale(deps: DomainContext, input: SaleInput): Promise
           refund_note: null,
         });
         const isConversion = customer ? await markConverted(trx, customer, input.occurredAt, now) : false;
-        await insertEvent(trx, {
+        await insertRow(trx, 'events', {
           program_id: program.id,
           type: 'sale',
           is_test: test ? 1 : 0,
@@ -338,4 +336,20 @@ async function countSaleSafely(
     // spec/rules.md "POST /api/v1/track/sale": metric failures after the sale and commission are stored are logged only.
     deps.log?.error({ err: error, program_id: s.program.id }, 'sale metrics update failed');
   }
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * spec/rules.md "Attribution rules", window check on sale: the click must be at most the window older than the customer's
+ * signup, or than the payment when no signup was recorded. Not checked once a conversion is recorded.
+ */
+export function saleWithinWindow(
+  customer: { clicked_at: number | null; lead_at: number | null; converted_at: number | null },
+  occurredAt: number,
+  windowDays: number,
+): boolean {
+  if (customer.converted_at !== null || customer.clicked_at === null) return true;
+  const reference = customer.lead_at ?? occurredAt;
+  return reference - customer.clicked_at <= windowDays * dayMs;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordClick } from '../../domain/tracking/click';
 import { fail } from '../../errors/service-error';
 import { checkRotation, findProgramByKey } from '../../http/program-key';
-import { parseBearer } from '../../domain/login/bearer';
+import { parseBearer } from '../../domain/programs/keys';
 import { objectBody, originOf, stringField, testModeOf } from './body';
 import { domainContext } from '../domain-context';
 

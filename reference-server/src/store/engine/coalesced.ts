@@ -1,7 +1,4 @@
-import { PostgresAdapter, sql, type AliasedExpression, type Compilable, type Expression, type SqlBool } from 'kysely';
 import { inTransaction, type Db } from './batch';
-
-const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Keys per statement: a bound on the statement's size (PostgreSQL sends them as one array, SQLite as one JSON text). */
 const MAX_KEYS = 500;
@@ -13,7 +10,7 @@ interface Pending<R> {
 
 /**
  * A lookup by key that many requests ask at once (the lead's customer and click, a processor payment's sale; a sale's
- * own reads are made by its batch, store/engine/batch-reads.ts):
+ * own reads are made by its batch, `BatchRead`, store/engine/batch.ts):
  * on PostgreSQL, the keys asked for outside a transaction in one turn of the event loop are read by one statement,
  * run on the next turn (BENCHMARKS.md, "The hot path, fourth pass", item 3): one round trip for a batch of requests instead of one
  * each. Each caller sees the database as it was at some moment after it asked, as with a read of its own.
@@ -75,36 +72,4 @@ export function coalesced<K, R>(options: {
       else batch.waiters.set(name, [{ resolve, reject }]);
     });
   };
-}
-
-/** A lookup by one key: its condition on the key's column stated with `matches`, at most one row found. */
-type KeyLookup<O> = (matches: (column: string) => Expression<SqlBool>) => {
-  limit(count: number): { as(alias: 'found'): AliasedExpression<O, 'found'> };
-} & Compilable<O>;
-
-/**
- * The rows `lookup` finds for each key of a list, in one statement text whatever the list's length, so that it is
- * compiled and prepared once (store/engine/compiled.ts); `list` is the compiled query's slot for `listParameter`'s value.
- * Each lookup is by a unique key.
- *
- * PostgreSQL: one index lookup per key, a lateral join over `unnest($1::text[])` whose `limit 1` keeps the planner
- * from flattening it. `column = any($1)` was planned from the table's statistics, and on a table that had just grown
- * (a new deployment's first minutes, every bench run) a customer lookup by key became a scan of all the program's
- * customers: 15 ms for 25 keys at 60,000 customers, 0.2 ms this way (BENCHMARKS.md, "The hot path, fifth pass",
- * item 5). SQLite: `column in (select value from json_each(?))`, planned as one lookup per key.
- */
-export function eachKey<O>(db: Db, list: unknown, lookup: KeyLookup<O>): Compilable<O> {
-  if (!isPostgres(db)) return lookup((column) => sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${list}))`);
-  const found = lookup((column) => sql<SqlBool>`${sql.ref(column)} = ${sql.ref('key.key')}`)
-    .limit(1)
-    .as('found');
-  return db
-    .selectFrom(sql<{ key: string }>`unnest(${list}::text[])`.as('key'))
-    .innerJoinLateral(found, (join) => join.onTrue())
-    .selectAll('found');
-}
-
-/** The parameter `eachKey` takes for `values`: the array itself (PostgreSQL), or its JSON text (SQLite). */
-export function listParameter(db: Db, values: readonly (string | number)[]): unknown {
-  return isPostgres(db) ? values : JSON.stringify(values);
 }

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertClick } from '../clicks';
 import { insertRow } from './compiled';
 import { openStore, uniqueSchemaName, type Store } from '../db';
-import { insertEvent } from '../events';
 import { behindSavepoint, writeTransaction } from './group-commit';
 import { bumpDailyMetrics, bumpProgramMetrics, readProgramMetrics } from './metrics';
 import { findSaleByTransactionId, insertSale } from '../sales';
@@ -38,7 +37,7 @@ const sale = (transactionId: string) => saleRow(transactionId);
 /** A request's writes: one event and its metrics, failing after both when `fail` is set. */
 const request = (db: Store['db'], n: number, fail = false) =>
   writeTransaction(db, async (trx) => {
-    await insertEvent(trx, event(n));
+    await insertRow(trx, 'events', event(n));
     await bumpProgramMetrics(trx, 1, ['clicks'], ['last_click_at'], n);
     await bumpDailyMetrics(trx, { programId: 1, day: '2026-11-25', partnerId: 1 }, 'clicks');
     if (fail) throw new Error(`request ${n} failed`);
@@ -126,7 +125,7 @@ describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
     await Promise.all(
       [1, 2, 3].map((n) =>
         writeTransaction(db, async (trx) => {
-          await insertEvent(trx, event(n));
+          await insertRow(trx, 'events', event(n));
           const rows = await trx.selectFrom('events').select('occurred_at').execute();
           seen.push(rows.length);
         }),
@@ -143,7 +142,7 @@ describe(`held inserts in a combined batch on ${url.split(':')[0]}`, () => {
     const click = (clickId: string, now: number) =>
       writeTransaction(db, async (trx) => {
         await insertClick(trx, { clickId, programId: 1, partnerId: 1, linkId: 1, isTest: false, now });
-        await insertEvent(trx, { ...event(now), click_id: clickId });
+        await insertRow(trx, 'events', { ...event(now), click_id: clickId });
         return clickId;
       });
     // The second click reuses the first one's id: the clicks' multi-row insert fails, and nobody can tell whose.
@@ -228,7 +227,7 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
         if (endConnection && n === 11) {
           trx.batch.held!.holdStatement('events', 'wait', [], () => CompiledQuery.raw(SLEEP));
         }
-        await insertEvent(trx, event(n));
+        await insertRow(trx, 'events', event(n));
         return n;
       });
     driver.mockClear();
@@ -256,10 +255,10 @@ describe.runIf(url.startsWith('postgres'))('the commit of a combined batch on Po
 describe(`savepoints in a combined batch on ${url.split(':')[0]}`, () => {
   const step = (db: Store['db'], n: number, inside: 'fails before writing' | 'fails after writing' | 'passes') =>
     writeTransaction(db, async (trx) => {
-      await insertEvent(trx, event(n));
+      await insertRow(trx, 'events', event(n));
       const result = await behindSavepoint(trx, 'commission', async () => {
         if (inside === 'fails before writing') throw new Error(`step ${n} failed`);
-        await insertEvent(trx, event(n + 100));
+        await insertRow(trx, 'events', event(n + 100));
         if (inside === 'fails after writing') throw new Error(`step ${n} failed`);
         return n;
       });

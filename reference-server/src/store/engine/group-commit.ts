@@ -1,8 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../schema';
-import { Batch, enter, type Db, type Tx } from './batch';
-import type { IdSource } from './batch-ids';
-import { readInAdvance, type ReadInAdvance } from './batch-reads';
+import { Batch, enter, readInAdvance, type Db, type IdSource, type ReadInAdvance, type Tx } from './batch';
 import { DeferredInserts, type Placeholders } from './deferred-inserts';
 import { MetricDeltas } from './metrics';
 import { statementRefused } from './round-trips';
@@ -61,7 +59,7 @@ export class BatchSteps {
 
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
-  /** What the request asks a combined batch to read for it in advance (store/engine/batch-reads.ts). */
+  /** What the request asks a combined batch to read for it in advance (`BatchRead`, store/engine/batch.ts). */
   reads: ReadInAdvance[];
   resolve(value: unknown): void;
   reject(error: unknown): void;
@@ -106,7 +104,7 @@ export class GroupCommit {
     private readonly db: Kysely<Database>,
     private readonly steps: BatchSteps,
     private readonly placeholders: Placeholders,
-    /** Each batch's source of new sales' and commissions' ids (store/engine/batch-ids.ts). */
+    /** Each batch's source of new sales' and commissions' ids (store/engine/batch.ts). */
     private readonly ids: () => IdSource,
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
@@ -157,7 +155,7 @@ export class GroupCommit {
    * no savepoint of its own, its plain inserts held back and written per table as multi-row inserts
    * (store/engine/deferred-inserts.ts), the metric sums last (on PostgreSQL held too, so that they share the rows'
    * statements). Before the first request, the batch reads what its requests asked it to read in advance
-   * (store/engine/batch-reads.ts). `settled` when every request is settled here.
+   * (`BatchRead`, store/engine/batch.ts). `settled` when every request is settled here.
    *
    * When a request throws, the transaction rolls back whole and nothing of it is stored. A request that held no
    * rows is settled with its error once the others went through `runApart`, as `runApart` would have settled it (it
@@ -307,7 +305,7 @@ function isLockConflict(error: unknown): boolean {
  * Runs `work` in a transaction of the store's group commit and resolves after its COMMIT (store/db.ts attaches one
  * to both stores: store/engine/store-engine.ts); its metric changes are written last, from memory, so they never fail
  * halfway through a request. `work` must use `tx` only: the store's connection is the batch's until COMMIT.
- * `reads`: what a combined batch reads for it in advance, with the other requests' (store/engine/batch-reads.ts).
+ * `reads`: what a combined batch reads for it in advance, with the other requests' (`BatchRead`, store/engine/batch.ts).
  */
 export function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, reads: ReadInAdvance[] = []): Promise<T> {
   const writer = db.engine?.writer;

@@ -11,7 +11,7 @@
  *
  * - `insertRow`: a plain insert; in a combined batch held back and written with the batch's other rows of that
  *   table as one multi-row insert (deferred-inserts.ts). `batchId` takes a new sale's or commission's id first
- *   (batch-ids.ts), so that its insert can be held too.
+ *   (batch.ts), so that its insert can be held too.
  * - `compiled`, `compiledFamily`: a hot-path statement built once with Kysely's builder, run with fresh values
  *   (compiled.ts), prepared on PostgreSQL (prepared.ts). What it is (a read, a plain write of one table) is declared
  *   by the tree it was built from (statement.ts), never read back out of its SQL text.
@@ -20,20 +20,30 @@
  * - `behindSavepoint`: a step of a request that may fail alone (a sale's commission).
  *
  * Reads. `BatchRead` with `inAdvance`: keys a request names when it queues, read once for its whole batch
- * (batch-reads.ts). `coalesced`: a lookup many requests ask at once, read by one statement per turn on PostgreSQL
- * (coalesced.ts); `eachKey` and `listParameter` build its list statement. `cachedLookup`: the hot path's lookups
- * from memory, emptied by any write to their tables (lookup-cache.ts).
+ * (batch.ts). `coalesced`: a lookup many requests ask at once, read by one statement per turn on PostgreSQL
+ * (coalesced.ts). `eachKey` and `listParameter`: their list statements, one text for any number of keys
+ * (compiled.ts). `cachedLookup`: the hot path's lookups from memory, emptied by any write to their tables
+ * (lookup-cache.ts).
  *
  * Guarantees, each proven by tests beside these files and under reference-server/test/scale, test/faults and
  * test/tracking, on both stores: a request is answered only once durable; a failing request rolls back alone; one
  * sale under identical concurrent sales; money exact; nothing acknowledged is lost on a crash.
  */
-export { inTransaction, storeOfBatch, type Batch, type Db, type Tx } from './batch';
+export {
+  batchId,
+  BatchAnswers,
+  BatchRead,
+  inAdvance,
+  inTransaction,
+  storeOfBatch,
+  type Batch,
+  type Db,
+  type ReadInAdvance,
+  type Tx,
+} from './batch';
 export type { DeferredInserts } from './deferred-inserts';
-export { batchId } from './batch-ids';
-export { BatchAnswers, BatchRead, inAdvance, type ReadInAdvance } from './batch-reads';
-export { coalesced, eachKey, listParameter } from './coalesced';
-export { compiled, compiledFamily, insertRow } from './compiled';
+export { coalesced } from './coalesced';
+export { compiled, compiledFamily, eachKey, insertRow, listParameter } from './compiled';
 export { behindSavepoint, writeTransaction } from './group-commit';
 export { cachedLookup } from './lookup-cache';
 export { addDailyAmounts, bumpDailyMetrics, bumpProgramMetrics, readAmountTotals, readProgramMetrics } from './metrics';

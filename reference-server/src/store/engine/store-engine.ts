@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../db';
 import type { Database } from '../schema';
-import { idSources } from './batch-ids';
+import { idSources } from './batch';
 import { BatchSteps, GroupCommit } from './group-commit';
 import type { LookupCache } from './lookup-cache';
 

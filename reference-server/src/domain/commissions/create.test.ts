@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commissionAmount } from './amount';
+import { commissionAmount } from './create';
 
 describe('commissionAmount', () => {
   it('pays percent and fixed once, on the converting sale only (later sales pay 0)', () => {

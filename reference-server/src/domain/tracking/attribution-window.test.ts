@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clickStillAttributes, saleWithinWindow, windowMs } from './window';
+import { clickStillAttributes } from './click';
+import { saleWithinWindow } from './sale';
 
 const day = 86_400_000;
 
@@ -23,8 +24,8 @@ describe('saleWithinWindow', () => {
 
 describe('clickStillAttributes', () => {
   it('holds inside the window only', () => {
-    expect(clickStillAttributes(0, windowMs(60), 60)).toBe(true);
-    expect(clickStillAttributes(0, windowMs(60) + 1, 60)).toBe(false);
+    expect(clickStillAttributes(0, 60 * day, 60)).toBe(true);
+    expect(clickStillAttributes(0, 60 * day + 1, 60)).toBe(false);
     expect(clickStillAttributes(null, 0, 60)).toBe(false);
   });
 });

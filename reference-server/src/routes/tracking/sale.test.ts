@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOccurredAt } from './sale-body';
+import { parseOccurredAt } from './sale';
 
 const now = Date.parse('2026-03-15T12:00:00Z');
 const ok = (value: string) => parseOccurredAt(value, now);

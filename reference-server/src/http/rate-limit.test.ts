@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore } from './rate-limit-memory';
+import { MemoryRateLimitStore } from './rate-limit';
 
 describe('MemoryRateLimitStore', () => {
   it('holds at most its cap, evicting the least recently used counter', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcDay } from './day';
+import { utcDay } from './record';
 
 describe('utcDay', () => {
   it('names the UTC day of a time, on either side of midnight and back again', () => {

@@ -32,7 +32,7 @@ export const lazySchemaCompilers: NonNullable<FastifyServerOptions['schemaContro
 /**
  * Fastify takes any compiler given in its options for a custom one (Joi, TypeBox) and then no longer lower-cases the
  * property names of a route's header schema; these are its own compilers, so the app is told so, and a header schema
- * written `X-Api-Key` matches as it does by default (src/app.test.ts).
+ * written `X-Api-Key` matches as it does by default (schema-compilers.test.ts).
  */
 export function keepBuiltInCompilerRules(app: FastifyInstance): void {
   const { kSchemaController } = fromFastify('./lib/symbols.js') as { kSchemaController: symbol };

@@ -10,6 +10,7 @@ import { JOINED, statementRefused, type JoinedAnswer } from './engine/round-trip
 import { createFreshSchema } from './fresh-sqlite';
 import { migrate, migrationsFor } from './migrate';
 import { pgDriver } from './pg-driver';
+import { sqliteAddonOptions } from './sqlite-addon';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -47,7 +48,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
 }
 
 async function openSqlite(file: string): Promise<Store> {
-  const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
+  const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file, sqliteAddonOptions());
   // WAL: readers never block the writer, and a committed transaction survives a killed process.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

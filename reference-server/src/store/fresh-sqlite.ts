@@ -4,7 +4,7 @@ import { migrations, statements } from './fresh-sqlite-schema';
 /**
  * Gives an empty SQLite database the latest schema in one go, as recorded from the migrations by `pnpm generate`
  * (fresh-sqlite-schema.ts), with Kysely's record of each migration, so a later open migrates it as usual. Replaying
- * the migrations one by one took a tenth of a start (docs/performance-notes.md, "Start-up, second pass"): SQLite
+ * the migrations one by one took a fifth of a start (docs/performance-notes.md, "Start-up, second pass"): SQLite
  * re-reads the whole schema after each change. Returns false, changing nothing, when the database holds anything or
  * the record is not of exactly `names` (a migration added without `pnpm generate`): the migrations then run as before.
  */

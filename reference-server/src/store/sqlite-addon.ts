@@ -7,9 +7,9 @@ let options: SqliteDatabase.Options | undefined;
 
 /**
  * better-sqlite3's options naming its compiled addon where its install puts it (`build/Release`). Without them it asks
- * the `bindings` package, which requires a dozen candidate paths in turn until one loads: 8 to 35 ms of the first open,
- * against about 1 ms (docs/performance-notes.md, "Start-up, second pass"). An addon elsewhere (a build of one's own) is
- * still found that way.
+ * the `bindings` package, which requires a dozen candidate paths in turn until one loads: 7 to 15 ms of the first
+ * open (6 ms of CPU), against 1 to 3 ms (docs/performance-notes.md, "Start-up, second pass"). An addon elsewhere (a
+ * build of one's own) is still found that way.
  */
 export function sqliteAddonOptions(): SqliteDatabase.Options {
   if (options === undefined) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createRequire } from 'node:module';
 
-// Resolved from Fastify's own folder: its versions of the compilers, not whatever else is installed.
+// Resolved from Fastify's own folder: its versions of the compilers and its own symbols, not whatever else is installed.
 const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
 
 type Builder = (...args: unknown[]) => unknown;
@@ -35,10 +35,10 @@ export const lazySchemaCompilers: NonNullable<FastifyServerOptions['schemaContro
  * written `X-Api-Key` matches as it does by default (schema-compilers.test.ts).
  */
 export function keepBuiltInCompilerRules(app: FastifyInstance): void {
-  // Found by its description: Fastify keeps the symbol in a module of its own, which tsup.config.ts bundles in.
-  const key = Object.getOwnPropertySymbols(app).find((symbol) => symbol.description === 'fastify.schemaController');
-  const controller =
-    key && (app as unknown as Record<symbol, { isCustomValidatorCompiler: boolean; isCustomSerializerCompiler: boolean }>)[key];
+  const { kSchemaController } = fromFastify('./lib/symbols.js') as { kSchemaController: symbol };
+  const controller = (app as unknown as Record<symbol, { isCustomValidatorCompiler: boolean; isCustomSerializerCompiler: boolean }>)[
+    kSchemaController
+  ];
   if (controller === undefined) throw new Error("Fastify's schema controller moved: src/http/schema-compilers.ts needs updating");
   controller.isCustomValidatorCompiler = false;
   controller.isCustomSerializerCompiler = false;

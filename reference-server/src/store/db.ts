@@ -17,6 +17,7 @@ import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { riskSignalsMigration } from './migrations/0013_risk_signals';
 import { dashboardDataMigration } from './migrations/0014_dashboard_data';
 import { dashboardPagesIndexesMigration } from './migrations/0016_dashboard_pages_indexes';
+import { metricShardsMigration } from './migrations/0017_metric_shards';
 import { startCheckpointer } from './checkpoint/start';
 import { attachEngine } from './engine';
 import { LookupCache, writesCachedTables } from './engine/lookup-cache';
@@ -267,6 +268,7 @@ async function migrate(db: Kysely<Database>, dialect: Dialect, pgSchema?: string
     '0013_risk_signals': riskSignalsMigration(dialect),
     '0014_dashboard_data': dashboardDataMigration(dialect),
     '0016_dashboard_pages_indexes': dashboardPagesIndexesMigration,
+    '0017_metric_shards': metricShardsMigration(dialect),
   };
   const provider: MigrationProvider = { getMigrations: async () => migrations };
   // Name the schema of Kysely's own tables: without it, the migrator takes a `kysely_migration_lock` in ANY schema

@@ -43,5 +43,5 @@ export async function seedEvents(store: Store, programId: number, partnerIds: nu
       leads = leads + ${Math.floor(real * 0.2)},
       sales = sales + ${Math.floor(real * 0.1)},
       last_event_at = ${now}
-    where program_id = ${programId}`.execute(store.db);
+    where program_id = ${programId} and shard = 0`.execute(store.db);
 }

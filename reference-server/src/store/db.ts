@@ -123,7 +123,7 @@ async function openPostgres(rawUrl: string, options: OpenStoreOptions): Promise<
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, 'postgres', schema);
-  // One batch at a time per server; servers sharing the schema run theirs side by side (store/engine/group-commit.ts).
+  // Batches of this server and of the servers sharing the schema run side by side (store/engine/group-commit.ts).
   attachEngine(db, { dialect: 'postgres', cache: lookups });
   const listener = listenForChanges(url.toString(), channel, lookups);
   return {

@@ -14,6 +14,7 @@ import { payoutRecordsMigration } from './migrations/0012_payout_records';
 import { riskSignalsMigration } from './migrations/0013_risk_signals';
 import { dashboardDataMigration } from './migrations/0014_dashboard_data';
 import { dashboardPagesIndexesMigration } from './migrations/0016_dashboard_pages_indexes';
+import { metricShardsMigration } from './migrations/0017_metric_shards';
 import type { Dialect } from './db';
 import type { Database } from './schema';
 
@@ -35,6 +36,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0013_risk_signals': riskSignalsMigration(dialect),
     '0014_dashboard_data': dashboardDataMigration(dialect),
     '0016_dashboard_pages_indexes': dashboardPagesIndexesMigration,
+    '0017_metric_shards': metricShardsMigration(dialect),
   };
 }
 

@@ -259,6 +259,8 @@ export interface EventsTable {
 /** Incrementally maintained program totals (real events only), never recomputed by scanning. */
 export interface ProgramMetricsTable {
   program_id: number;
+  /** Who wrote the row (store/engine/metrics.ts): a program's counters are the sum of its rows. */
+  shard: Generated<number>;
   clicks: Generated<number>;
   leads: Generated<number>;
   sales: Generated<number>;
@@ -278,6 +280,8 @@ export interface DailyMetricsTable {
   program_id: number;
   day: string;
   partner_id: number;
+  /** As `ProgramMetricsTable.shard`: the rows of a day and partner are summed. */
+  shard: Generated<number>;
   clicks: Generated<number>;
   leads: Generated<number>;
   sales: Generated<number>;
@@ -289,6 +293,8 @@ export interface DailyAmountsTable {
   day: string;
   partner_id: number;
   currency: 'USD' | 'EUR' | 'VND';
+  /** As `ProgramMetricsTable.shard`: the rows of a day, partner and currency are summed. */
+  shard: Generated<number>;
   revenue_cents: Generated<number>;
   commissions_cents: Generated<number>;
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../harness';
 import { expectCliFailure, startOfMinute } from './support';
+import { readProgramMetrics } from '../../src/store/engine';
 
 let h: Harness;
 let program: { id: number; api_token: string };
@@ -27,11 +28,7 @@ describe('POST /api/v1/cli/test-event, single mode', () => {
     const records = await h.control.records(program.id);
     for (const list of [records.clicks, records.customers, records.sales]) for (const r of list) expect(r.is_test).toBe(true);
     expect(records.commissions).toEqual([]);
-    const metrics = await h.store.db
-      .selectFrom('program_metrics')
-      .selectAll()
-      .where('program_id', '=', program.id)
-      .executeTakeFirstOrThrow();
+    const metrics = await readProgramMetrics(h.store.db, program.id);
     expect([metrics.clicks, metrics.leads, metrics.sales]).toEqual([0, 0, 0]);
     if (type === 'click')
       expect(records.clicks).toEqual([{ click_id: res.body.data.events[0].click_id, partner_id: expect.any(Number), is_test: true }]);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, platformError, trackingSuite, txnId } from '../tracking/world';
+import { readProgramMetrics } from '../../src/store/engine';
 
 // A fraudster clicks their own link, then sends a browser-mode lead claiming a real
 // customer's key. The program's own server-mode lead must not be refused by it and decides the attribution.
 const t = trackingSuite();
 
-const leadCount = async (programId: number) =>
-  (await t.h.store.db.selectFrom('program_metrics').select('leads').where('program_id', '=', programId).executeTakeFirstOrThrow()).leads;
+const leadCount = async (programId: number) => (await readProgramMetrics(t.h.store.db, programId)).leads;
 
 describe('browser-mode lead hijack', () => {
   it('a server-mode lead with the real click takes the key from a forged browser lead; the sale pays the real partner', async () => {

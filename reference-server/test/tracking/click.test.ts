@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, platformError, trackingSuite } from './world';
+import { readProgramMetrics } from '../../src/store/engine';
 
 const t = trackingSuite();
 
@@ -20,11 +21,7 @@ describe('POST /api/v1/track/click', () => {
     const events = await t.h.store.db.selectFrom('events').selectAll().execute();
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ type: 'click', click_id: res.body.click_id, is_test: 0 });
-    const metrics = await t.h.store.db
-      .selectFrom('program_metrics')
-      .selectAll()
-      .where('program_id', '=', t.w.programId)
-      .executeTakeFirstOrThrow();
+    const metrics = await readProgramMetrics(t.h.store.db, t.w.programId);
     expect(metrics).toMatchObject({ clicks: 1, test_clicks: 0 });
   });
 
@@ -107,11 +104,7 @@ describe('POST /api/v1/track/click', () => {
     const records = await t.w.records();
     expect(records.clicks[0]?.is_test).toBe(true);
     expect(records.customers[0]?.is_test).toBe(true);
-    const metrics = await t.h.store.db
-      .selectFrom('program_metrics')
-      .selectAll()
-      .where('program_id', '=', t.w.programId)
-      .executeTakeFirstOrThrow();
+    const metrics = await readProgramMetrics(t.h.store.db, t.w.programId);
     expect(metrics).toMatchObject({ clicks: 0, test_clicks: 1, last_click_at: null });
   });
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, platformError, trackingSuite, txnId } from './world';
+import { readProgramMetrics } from '../../src/store/engine';
 
 const t = trackingSuite();
 
-const metrics = (programId: number) =>
-  t.h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', programId).executeTakeFirstOrThrow();
+const metrics = (programId: number) => readProgramMetrics(t.h.store.db, programId);
 const lead = (json: unknown, headers: Record<string, string> = {}) => t.h.request('POST', '/api/v1/track/lead', { json, headers });
 
 describe('POST /api/v1/track/lead, server mode', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMetrics } from '../../src/domain/metrics/read';
 import { createWorld, platformError, trackingSuite, txnId, type World } from './world';
+import { readProgramMetrics } from '../../src/store/engine';
 
 const t = trackingSuite();
 
@@ -336,11 +337,7 @@ describe('test mode', () => {
     expect(records.sales).toEqual([expect.objectContaining({ processor_event_id: res.body.transaction_id, is_test: true })]);
     expect(records.commissions).toEqual([]);
     expect(await readMetrics(t.h.store.db, t.w.programId)).toEqual(before);
-    const counters = await t.h.store.db
-      .selectFrom('program_metrics')
-      .selectAll()
-      .where('program_id', '=', t.w.programId)
-      .executeTakeFirstOrThrow();
+    const counters = await readProgramMetrics(t.h.store.db, t.w.programId);
     expect(counters).toMatchObject({ sales: 0, test_sales: 1 });
     // Two test sales in the same millisecond still get distinct ids.
     const again = await t.w.sale({ amount_cents: 100, additional_data: { test_mode: true } });

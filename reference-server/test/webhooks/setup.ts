@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { components } from '@svc/types';
 import { expect } from 'vitest';
 import type { Harness } from '../harness';
+import { readProgramMetrics } from '../../src/store/engine';
 
 type ProgramOptions = components['schemas']['TestProgramRequest'];
 
@@ -63,9 +64,9 @@ export function svcMetadata(programId: number, clickId: string | undefined, cust
   };
 }
 
-/** Program totals as stored (metrics maintained by the sale and lead paths). */
+/** Program totals as stored (metrics maintained by the sale and lead paths), summed over their shards. */
 export async function programMetrics(h: Harness, programId: number) {
-  return h.store.db.selectFrom('program_metrics').selectAll().where('program_id', '=', programId).executeTakeFirst();
+  return readProgramMetrics(h.store.db, programId);
 }
 
 export async function processorEventCount(h: Harness): Promise<number> {

@@ -57,6 +57,11 @@ export class BatchSteps {
   }
 }
 
+/** One batch running (run again request by request after a failure, in the same lane): the metric shard it writes. */
+interface Lane {
+  readonly shard: number;
+}
+
 interface Job {
   work: (tx: Tx) => Promise<unknown>;
   /** What the request asks a combined batch to read for it in advance (`BatchRead`, store/engine/batch.ts). */
@@ -80,13 +85,15 @@ interface Job {
  * once per request. The requests' metric changes are summed and written once, last in the batch (`MetricDeltas`,
  * store/engine/metrics.ts), in a fixed order.
  *
- * One batch runs at a time per server (four at once per server were measured no faster on this machine:
- * BENCHMARKS.md). On PostgreSQL it runs on one pooled connection, and the servers sharing a database run theirs
- * side by side, with no lock between them: what a batch writes cannot depend on another server's batch being
- * absent. A sale's transaction id is unique by constraint, a conversion read in advance is checked again when
- * written (store/customers.ts), and a lead's change to its customer is conditional on the customer as read. The
- * metric upserts come last in every batch, each a statement of its own, sorted (store/engine/metrics.ts): every
- * batch locks metric rows in one order, after all its other rows, so no two batches deadlock there.
+ * One batch runs its requests at a time per server. On SQLite that is all: the next starts after its COMMIT. On
+ * PostgreSQL each batch runs on one pooled connection, and once a batch has sent its COMMIT the next one starts
+ * while PostgreSQL flushes it (at most `shards.length` batches at once): the server would otherwise sit idle for
+ * that flush. Batches of one server and of the servers sharing a database run side by side with no lock between
+ * them: what a batch writes cannot depend on another batch being absent. A sale's transaction id is unique by
+ * constraint, a conversion read in advance is checked again when written (store/customers.ts), and a lead's change
+ * to its customer is conditional on the customer as read. The metric upserts come last in every batch, each a
+ * statement of its own, sorted (store/engine/metrics.ts), into the rows of the batch's own shard, which no batch
+ * running beside it writes (`metricShards` in store/engine/metrics.ts): batches never wait for each other's flush on a program's counters.
  * They can still wait for each other (or for a transaction outside the group commit, a refund, the dashboard) on
  * rows their requests touch in request order, a customer two servers' leads change at once; when
  * PostgreSQL breaks such a deadlock (or a serialization failure) by failing a statement of the batch, a combined
@@ -96,7 +103,10 @@ interface Job {
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
-  private running = false;
+  /** The batch running its requests (it has not sent its COMMIT yet): the next one waits for it. */
+  private opening: Lane | undefined;
+  /** The metric shards no running batch holds: one per batch that may run at once. */
+  private readonly free: number[];
   /** Combined batches while they pass; after one fails, request by request until a batch has no failure. */
   private combine = true;
 
@@ -106,9 +116,13 @@ export class GroupCommit {
     private readonly placeholders: Placeholders,
     /** Each batch's source of new sales' and commissions' ids (store/engine/batch.ts). */
     private readonly ids: () => IdSource,
+    /** The metric shards of this writer's batches (`metricShards` in store/engine/metrics.ts), as many as batches may run at once. */
+    shards: readonly number[],
     private readonly maxBatch = 256,
     private readonly maxAttempts = 5,
-  ) {}
+  ) {
+    this.free = [...shards].reverse();
+  }
 
   /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/engine/round-trips.ts). */
   private get joined(): boolean {
@@ -123,7 +137,7 @@ export class GroupCommit {
   }
 
   private schedule(): void {
-    if (this.scheduled || this.running || this.queue.length === 0) return;
+    if (this.scheduled || this.opening || this.free.length === 0 || this.queue.length === 0) return;
     this.scheduled = true;
     // The next turn: requests whose bodies arrived in this one have queued their writes by then.
     setImmediate(() => void this.flush());
@@ -131,23 +145,36 @@ export class GroupCommit {
 
   private async flush(): Promise<void> {
     this.scheduled = false;
+    const shard = this.free.pop();
+    if (shard === undefined) return;
     const jobs = this.queue.splice(0, this.maxBatch);
-    if (jobs.length === 0) return;
-    this.running = true;
+    if (jobs.length === 0) {
+      this.free.push(shard);
+      return;
+    }
+    const lane: Lane = { shard };
+    this.opening = lane;
     try {
-      const combined = this.combine ? await this.runCombined(jobs) : { settled: false as const, failed: undefined };
+      const combined = this.combine ? await this.runCombined(jobs, lane) : { settled: false as const, failed: undefined };
       if (!combined.settled) {
         const failed = combined.failed;
         const rest = failed ? jobs.filter((job) => job !== failed.job) : jobs;
-        if (rest.length > 0) await this.runApart(rest);
+        if (rest.length > 0) await this.runApart(rest, lane);
         // After the others' COMMIT, as `runApart` would have answered it: its caller may read what they wrote (a
         // duplicate sale's 409 names the sale that won).
         if (failed) this.settleFailed(failed.job, failed.error);
       }
     } finally {
-      this.running = false;
+      if (this.opening === lane) this.opening = undefined;
+      this.free.push(shard);
       this.schedule();
     }
+  }
+
+  /** `lane`'s batch sent its COMMIT: the next batch may start (when a shard is free). */
+  private committing(lane: Lane): void {
+    if (this.opening === lane) this.opening = undefined;
+    this.schedule();
   }
 
   /**
@@ -166,13 +193,14 @@ export class GroupCommit {
    */
   private async runCombined(
     jobs: Job[],
+    lane: Lane,
   ): Promise<{ settled: true } | { settled: false; failed: { job: Job; error: unknown } | undefined }> {
     const values: unknown[] = [];
     const held = new DeferredInserts(this.placeholders);
     let failing: { job: Job; error: unknown } | undefined;
     let committing = false;
     try {
-      await this.transaction(this.steps.startCombined, this.joined, async (trx) => {
+      await this.transaction(lane, this.steps.startCombined, this.joined, async (trx) => {
         const batch = trx.batch;
         batch.held = held;
         await readInAdvance(
@@ -197,7 +225,7 @@ export class GroupCommit {
         }
         // The metrics' upserts are held too (PostgreSQL): they share the held rows' statements.
         if (this.joined) held.holdAll = true;
-        await metrics.write(trx);
+        await metrics.write(trx, lane.shard);
         // PostgreSQL: the held rows go with the `commit`, in its round trip (store/engine/round-trips.ts).
         await batch.writeHeld(this.joined);
         committing = true;
@@ -226,10 +254,10 @@ export class GroupCommit {
   }
 
   /** Request by request, each behind its own savepoint (the class comment). */
-  private async runApart(jobs: Job[]): Promise<void> {
+  private async runApart(jobs: Job[], lane: Lane): Promise<void> {
     const again: Job[] = [];
     try {
-      await this.transaction(this.steps.start, false, async (trx) => {
+      await this.transaction(lane, this.steps.start, false, async (trx) => {
         const metrics = new MetricDeltas();
         for (const [index, job] of jobs.entries()) {
           const own = new MetricDeltas();
@@ -249,7 +277,7 @@ export class GroupCommit {
           if (job.done.ok) metrics.merge(own);
         }
         // The batch's metric changes, summed, in its transaction: they commit with the requests or not at all.
-        await metrics.write(trx);
+        await metrics.write(trx, lane.shard);
       });
       for (const job of jobs) {
         if (again.includes(job)) continue;
@@ -272,7 +300,7 @@ export class GroupCommit {
    * the batch's first commands on PostgreSQL; `deferStart`: sent with the batch's first statement that is waited
    * for, store/engine/round-trips.ts), committed after it, rolled back when it or the COMMIT fails.
    */
-  private async transaction(start: CompiledQuery[], deferStart: boolean, body: (tx: Tx) => Promise<void>): Promise<void> {
+  private async transaction(lane: Lane, start: CompiledQuery[], deferStart: boolean, body: (tx: Tx) => Promise<void>): Promise<void> {
     await this.db.connection().execute(async (trx) => {
       const connection = await trx.getExecutor().provideConnection(async (held) => held);
       const batch = new Batch(this.db, connection, this.ids(), this.joined);
@@ -283,7 +311,9 @@ export class GroupCommit {
           else await batch.execute(command, OTHER);
         }
         await body(tx);
-        await batch.execute(COMMIT, OTHER);
+        const commit = batch.execute(COMMIT, OTHER);
+        this.committing(lane);
+        await commit;
       } catch (error) {
         batch.discard();
         await batch.execute(ROLLBACK, OTHER).catch(() => undefined);

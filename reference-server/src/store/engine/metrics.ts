@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Currency } from '@svc/types';
 import type { Db } from './batch';
@@ -8,14 +9,14 @@ type LastAt = 'last_click_at' | 'last_lead_at' | 'last_sale_at' | 'last_processo
 
 const programUpsert = compiledFamily<Record<string, number>, unknown, { counters: Counter[]; lastAt: LastAt[] }>(
   (db, $, { counters, lastAt }) => {
-    const values: Record<string, unknown> = { program_id: $('program_id') };
+    const values: Record<string, unknown> = { program_id: $('program_id'), shard: $('shard') };
     for (const c of counters) values[c] = $(c);
     for (const l of lastAt) values[l] = $(l);
     return db
       .insertInto('program_metrics')
       .values(values as { program_id: number })
       .onConflict((oc) =>
-        oc.column('program_id').doUpdateSet(() => {
+        oc.columns(['program_id', 'shard']).doUpdateSet(() => {
           const set: Record<string, unknown> = {};
           for (const c of counters) set[c] = sql`${sql.ref(`program_metrics.${c}`)} + ${$(c)}`;
           for (const l of lastAt) set[l] = $(l);
@@ -27,18 +28,41 @@ const programUpsert = compiledFamily<Record<string, number>, unknown, { counters
 
 type DailyCounter = 'clicks' | 'leads' | 'sales';
 
-const dailyUpsert = compiledFamily<{ programId: number; day: string; partnerId: number; n: number }, unknown, DailyCounter>(
+/** The shard of counter rows written outside the group commit (a refund, the dashboard) and at a program's creation. */
+export const UNBATCHED_SHARD = 0;
+
+/** How many shards a PostgreSQL server picks its batches' shards among (`metricShards`). */
+const SHARD_BLOCKS = 16;
+
+/**
+ * The counter rows each batch of a store's group commit writes (store/engine/group-commit.ts), one shard per batch
+ * that may run at once (the `shard` column, store/migrations/0017_metric_shards.ts). Readers sum the rows of every
+ * shard, so the counters are exact whoever wrote them. On PostgreSQL a batch holds its counter rows' locks until its
+ * commit is flushed; a server's batches that run side by side, and most often two servers', write different rows, so
+ * none waits for another's flush there. A server picks its block of shards at random among `SHARD_BLOCKS` (no
+ * coordination between servers: two that pick the same block wait for each other as before, and count exactly all
+ * the same); the rows of a program stay bounded by `1 + SHARD_BLOCKS × batches`. SQLite has one writer: shard 0.
+ */
+export function metricShards(dialect: 'sqlite' | 'postgres', batches: number): number[] {
+  if (dialect === 'sqlite') return [UNBATCHED_SHARD];
+  const block = randomInt(SHARD_BLOCKS);
+  return Array.from({ length: batches }, (_, index) => 1 + block * batches + index);
+}
+
+const dailyUpsert = compiledFamily<{ programId: number; day: string; partnerId: number; shard: number; n: number }, unknown, DailyCounter>(
   (db, $, counter) =>
     db
       .insertInto('daily_metrics')
-      .values({ program_id: $('programId'), day: $('day'), partner_id: $('partnerId'), [counter]: $('n') })
+      .values({ program_id: $('programId'), day: $('day'), partner_id: $('partnerId'), shard: $('shard'), [counter]: $('n') })
       .onConflict((oc) =>
-        oc.columns(['program_id', 'day', 'partner_id']).doUpdateSet({ [counter]: sql`${sql.ref(`daily_metrics.${counter}`)} + ${$('n')}` }),
+        oc
+          .columns(['program_id', 'day', 'partner_id', 'shard'])
+          .doUpdateSet({ [counter]: sql`${sql.ref(`daily_metrics.${counter}`)} + ${$('n')}` }),
       ),
 );
 
 const amountsUpsert = compiled<
-  { programId: number; day: string; partnerId: number; currency: Currency; revenueCents: number; commissionsCents: number },
+  { programId: number; day: string; partnerId: number; currency: Currency; shard: number; revenueCents: number; commissionsCents: number },
   unknown
 >((db, $) =>
   db
@@ -48,11 +72,12 @@ const amountsUpsert = compiled<
       day: $('day'),
       partner_id: $('partnerId'),
       currency: $('currency'),
+      shard: $('shard'),
       revenue_cents: $('revenueCents'),
       commissions_cents: $('commissionsCents'),
     })
     .onConflict((oc) =>
-      oc.columns(['program_id', 'day', 'partner_id', 'currency']).doUpdateSet({
+      oc.columns(['program_id', 'day', 'partner_id', 'currency', 'shard']).doUpdateSet({
         revenue_cents: sql`${sql.ref('daily_amounts.revenue_cents')} + ${$('revenueCents')}`,
         commissions_cents: sql`${sql.ref('daily_amounts.commissions_cents')} + ${$('commissionsCents')}`,
       }),
@@ -112,19 +137,20 @@ export class MetricDeltas {
   }
 
   /**
-   * Writes the sums, rows in one fixed order (program, then day and partner, then currency, each sorted), so that
-   * two writers of the same rows on PostgreSQL always lock them in the same order.
+   * Writes the sums into the rows of `shard` (`metricShards`), rows in one fixed order (program, then day and
+   * partner, then currency, each sorted), so that two writers of the same rows on PostgreSQL always lock them in the
+   * same order.
    */
-  async write(db: Db): Promise<void> {
+  async write(db: Db, shard: number): Promise<void> {
     for (const [programId, row] of [...this.programs].sort((a, b) => a[0] - b[0])) {
       const columns = Object.keys(row);
       const counters = columns.filter((c): c is Counter => !c.startsWith('last_'));
       const lastAt = columns.filter((c): c is LastAt => c.startsWith('last_'));
-      await programUpsert(db, columns.join(), { counters, lastAt }, { ...row, program_id: programId });
+      await programUpsert(db, columns.join(), { counters, lastAt }, { ...row, program_id: programId, shard });
     }
-    for (const [, { key, counter, n }] of sorted(this.daily)) await dailyUpsert(db, counter, counter, { ...key, n });
+    for (const [, { key, counter, n }] of sorted(this.daily)) await dailyUpsert(db, counter, counter, { ...key, shard, n });
     for (const [, { key, revenueCents, commissionsCents }] of sorted(this.amounts))
-      await amountsUpsert(db, { ...key, revenueCents, commissionsCents });
+      await amountsUpsert(db, { ...key, shard, revenueCents, commissionsCents });
   }
 }
 
@@ -136,7 +162,8 @@ async function change(db: Db, record: (deltas: MetricDeltas) => void): Promise<v
   if (deltas) return record(deltas);
   const now = new MetricDeltas();
   record(now);
-  await now.write(db);
+  // Outside the group commit (a refund, the dashboard): rare, so the shard no batch writes (`metricShards`).
+  await now.write(db, UNBATCHED_SHARD);
 }
 
 /**
@@ -161,8 +188,27 @@ export function addDailyAmounts(
   return change(db, (deltas) => deltas.money(key, amounts));
 }
 
-export function readProgramMetrics(db: Db, programId: number) {
-  return db.selectFrom('program_metrics').selectAll().where('program_id', '=', programId).executeTakeFirst();
+const COUNTERS: readonly Counter[] = ['clicks', 'leads', 'sales', 'processor_sales', 'test_clicks', 'test_leads', 'test_sales'];
+const LAST_AT: readonly LastAt[] = ['last_click_at', 'last_lead_at', 'last_sale_at', 'last_processor_sale_at', 'last_event_at'];
+
+/** A program's counters: the sums of its rows (one per shard), and each "last seen" time the latest of them. */
+export async function readProgramMetrics(db: Db, programId: number): Promise<Record<Counter, number> & Record<LastAt, number | null>> {
+  const row = await db
+    .selectFrom('program_metrics')
+    .select([
+      ...COUNTERS.map((c) => sql<number | string | null>`sum(${sql.ref(c)})`.as(c)),
+      ...LAST_AT.map((l) => sql<number | string | null>`max(${sql.ref(l)})`.as(l)),
+    ])
+    .where('program_id', '=', programId)
+    .executeTakeFirstOrThrow();
+  // PostgreSQL's sum of a bigint is a numeric, which pg reads as a string; every value fits a double (cents, counts).
+  const values = row as Record<string, number | string | null>;
+  const counters = Object.fromEntries(COUNTERS.map((c) => [c, Number(values[c] ?? 0)])) as Record<Counter, number>;
+  const lastAt = Object.fromEntries(LAST_AT.map((l) => [l, values[l] === null ? null : Number(values[l])])) as Record<
+    LastAt,
+    number | null
+  >;
+  return { ...counters, ...lastAt };
 }
 
 /** Revenue and commission totals by currency, summed from the daily rollups (not from the sales). */

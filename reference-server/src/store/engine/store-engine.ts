@@ -4,6 +4,13 @@ import type { Database } from '../schema';
 import { idSources } from './batch';
 import { BatchSteps, GroupCommit } from './group-commit';
 import type { LookupCache } from './lookup-cache';
+import { metricShards } from './metrics';
+
+/**
+ * PostgreSQL: batches of one server at once, one running its requests while the others' commits are flushed
+ * (store/engine/group-commit.ts).
+ */
+const PG_BATCHES_AT_ONCE = 2;
 
 /**
  * What the engine keeps for one store, on the store's Kysely instance (`db.engine`): its group commit, its lookup
@@ -24,7 +31,13 @@ export interface StoreEngine {
  */
 export function attachEngine(db: Kysely<Database>, options: { dialect: Dialect; cache: LookupCache }): void {
   const postgres = options.dialect === 'postgres';
-  const writer = new GroupCommit(db, new BatchSteps(postgres), postgres ? 'numbered' : 'question', idSources(options.dialect));
+  const writer = new GroupCommit(
+    db,
+    new BatchSteps(postgres),
+    postgres ? 'numbered' : 'question',
+    idSources(options.dialect),
+    metricShards(options.dialect, postgres ? PG_BATCHES_AT_ONCE : 1),
+  );
   const engine: StoreEngine = { dialect: options.dialect, writer, cache: options.cache, coalescing: new Map() };
   Object.defineProperty(db, 'engine', { value: engine });
 }

@@ -136,7 +136,8 @@ export function lazyChildLogger(logger: FastifyBaseLogger, bindings: Bindings, o
  */
 export function registerRequestLog(app: FastifyInstance): void {
   const lines = app.log.child({}, { redact: { paths: [] } });
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback hook, not an async one: every request runs it (http/request-id.ts says why).
+  app.addHook('onResponse', (request, reply, done) => {
     const path = request.url.split('?', 1)[0];
     lines.info(
       {
@@ -149,5 +150,6 @@ export function registerRequestLog(app: FastifyInstance): void {
       },
       'request',
     );
+    done();
   });
 }

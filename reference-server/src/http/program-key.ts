@@ -88,18 +88,23 @@ export function keyProgramOf(request: FastifyRequest): Program {
 
 export function registerRotationNotices(app: FastifyInstance): void {
   // spec/rules.md "Authentication" rule 5: every response to a marked key carries the notice headers, errors included.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.rotation) return payload;
-    const { markedAt, rotateBy } = request.rotation;
-    reply.header('Deprecation', `@${Math.floor(markedAt / 1000)}`);
-    reply.header('Sunset', new Date(rotateBy).toUTCString());
-    reply.header('Link', `<${rotationDocsUrl(request)}>; rel="deprecation"`);
-    return payload;
+  // Callback hooks, not async ones: every request runs them (http/request-id.ts says why).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.rotation) {
+      const { markedAt, rotateBy } = request.rotation;
+      reply.header('Deprecation', `@${Math.floor(markedAt / 1000)}`);
+      reply.header('Sunset', new Date(rotateBy).toUTCString());
+      reply.header('Link', `<${rotationDocsUrl(request)}>; rel="deprecation"`);
+    }
+    done(null, payload);
   });
   // …and a success body gets a top-level `warnings` array, a sibling of `data`, never inside it.
-  app.addHook('preSerialization', async (request, reply, payload) => {
-    if (!request.rotation || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return payload;
-    return { ...(payload as Record<string, unknown>), warnings: [rotationWarning(request.rotation.rotateBy, rotationDocsUrl(request))] };
+  app.addHook('preSerialization', (request, reply, payload, done) => {
+    if (!request.rotation || reply.statusCode >= 300 || typeof payload !== 'object' || payload === null) return done(null, payload);
+    done(null, {
+      ...(payload as Record<string, unknown>),
+      warnings: [rotationWarning(request.rotation.rotateBy, rotationDocsUrl(request))],
+    });
   });
 }
 

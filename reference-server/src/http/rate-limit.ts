@@ -149,11 +149,13 @@ export function registerRateLimits(
   });
 
   // A failed authentication on a key-counted route counts against the client's address (finding: invented keys).
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode === 401 && keyCounted(request)) {
-      await store.hit(authFailuresKey(request), windowEndAt(clock.now()));
-    }
-    return payload;
+  // A callback hook, not an async one: every limited request runs it, and only a 401 waits (http/request-id.ts).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode !== 401 || !keyCounted(request)) return done(null, payload);
+    store.hit(authFailuresKey(request), windowEndAt(clock.now())).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 }
 

@@ -11,9 +11,11 @@ export function requestIdFor(request: { headers: FastifyRequest['headers'] }): s
 
 /** spec/rules.md "Request ids": `X-Request-ID` on responses, except `GET /cli/status` where only its 500 carries one. */
 export function registerRequestId(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks, here and in the other hooks every request runs: an async one costs a promise and its turns of
+  // the microtask queue per request (docs/performance-notes.md, "The hot path, seventh pass").
+  app.addHook('onSend', (request, reply, payload, done) => {
     const onlyOn500 = request.routeOptions.config?.requestIdOnlyOn500 === true;
     if (!onlyOn500 || reply.statusCode === 500) reply.header('X-Request-ID', request.id);
-    return payload;
+    done(null, payload);
   });
 }

@@ -78,14 +78,16 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerCrossSiteGuard(app: FastifyInstance, publicUrl: string): void {
   const sameOrigin = ownOrigin(publicUrl);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: every request runs it (http/request-id.ts says why).
+  app.addHook('onRequest', (request, _reply, done) => {
     // The matched route's pattern, never the raw URL: the router decodes `%xx`, so `/api/%64ashboard/…` reaches
     // the dashboard while its raw URL starts with no dashboard prefix. No route matched: nothing can change.
     const route = request.routeOptions.url;
-    if (safeMethods.has(request.method) || route === undefined || unguardedPrefixes.some((prefix) => route.startsWith(prefix))) return;
+    if (safeMethods.has(request.method) || route === undefined || unguardedPrefixes.some((prefix) => route.startsWith(prefix)))
+      return done();
     const origin = request.headers.origin;
-    if (origin !== undefined && !sameOrigin(origin)) throw fail('crossSiteRefused');
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw fail('crossSiteRefused');
+    const crossSite = (origin !== undefined && !sameOrigin(origin)) || request.headers['sec-fetch-site'] === 'cross-site';
+    done(crossSite ? fail('crossSiteRefused') : undefined);
   });
 }
 

@@ -213,7 +213,10 @@ export async function updateCustomer(db: Db, customer: Customer, changes: Update
     heldLeadChange(held, customer, columns, changes);
     return true;
   }
-  const result = await update(db, columns.join(','), columns, { ...changes, ...stateAsRead(customer) });
+  // The changes added to the state's object, not both spread into a new one: in the server V8 gave every such spread
+  // a hidden class of its own, allocated outside the young generation, 1.3 KB of old space per lead
+  // (docs/performance-notes.md, "The hot path, seventh pass").
+  const result = await update(db, columns.join(','), columns, Object.assign(stateAsRead(customer), changes));
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 

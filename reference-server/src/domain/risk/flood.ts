@@ -30,10 +30,14 @@ export class ClickFloods {
     this.pairs.delete(key);
     this.pairs.set(key, pair);
     if (this.pairs.size > maxPairs) this.pairs.delete(this.pairs.keys().next().value!);
-    pair.clicks = pair.clicks.filter((at) => at > now - floodWindowMs && at <= now);
-    pair.clicks.push(now);
-    if (pair.clicks.length > threshold + 1) pair.clicks.splice(0, pair.clicks.length - threshold - 1);
-    if (pair.clicks.length <= threshold) return false;
+    // In place: this runs on every click, and a new array each time was most of its cost.
+    const clicks = pair.clicks;
+    let kept = 0;
+    for (const at of clicks) if (at > now - floodWindowMs && at <= now) clicks[kept++] = at;
+    clicks.length = kept;
+    clicks.push(now);
+    while (clicks.length > threshold + 1) clicks.shift();
+    if (clicks.length <= threshold) return false;
     if (pair.flaggedAt !== undefined && now - pair.flaggedAt < floodQuietMs) return false;
     pair.flaggedAt = now;
     return true;

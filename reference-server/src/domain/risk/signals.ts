@@ -34,8 +34,8 @@ export function leadSignals(facts: LeadFacts): RiskSignal[] {
   const key = emailKey(facts.email);
   signals.push(...emailSignals(customer, facts.customerKey, partner, facts.email));
   if (key !== undefined) {
-    for (const other of facts.partners) {
-      if (other.id === partner.id || emailKey(other.email) !== key) continue;
+    for (const other of partnersByMailbox(facts.partners).get(key) ?? []) {
+      if (other.id === partner.id) continue;
       // A partner signing up through another partner's link: held on the partner who is the customer.
       signals.push({
         kind: 'shared_identity',
@@ -49,6 +49,30 @@ export function leadSignals(facts: LeadFacts): RiskSignal[] {
   const fast = fastConversion(facts);
   if (fast !== undefined) signals.push({ kind: 'fast_conversion', partnerId: partner.id, subject, flags: onCustomer, details: fast });
   return signals;
+}
+
+/** The partners of each list by mailbox (`emailKey`), in the list's order. */
+const mailboxes = new WeakMap<readonly { id: number; email: string }[], Map<string, { id: number; email: string }[]>>();
+
+/**
+ * `partners` by mailbox, made once per list: the lead's list comes from the lookup cache (store/risk-events.ts,
+ * `partnerEmails`), the same array until a partner changes, so a lead finds its email's partners without reducing
+ * every partner's address again (docs/performance-notes.md, "The hot path, seventh pass").
+ */
+function partnersByMailbox(partners: readonly { id: number; email: string }[]): Map<string, { id: number; email: string }[]> {
+  let index = mailboxes.get(partners);
+  if (!index) {
+    index = new Map();
+    for (const partner of partners) {
+      const key = emailKey(partner.email);
+      if (key === undefined) continue;
+      const same = index.get(key);
+      if (same) same.push(partner);
+      else index.set(key, [partner]);
+    }
+    mailboxes.set(partners, index);
+  }
+  return index;
 }
 
 /**

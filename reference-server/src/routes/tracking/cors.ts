@@ -22,12 +22,14 @@ export function registerCors(app: FastifyInstance, paths: readonly string[]): vo
         .send();
     });
   }
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook, not an async one: every click and lead runs it (http/request-id.ts says why).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const origin = request.headers.origin;
-    if (typeof origin !== 'string' || request.method === 'OPTIONS' || reply.statusCode === 403) return payload;
-    reply.header('Access-Control-Allow-Origin', origin);
-    reply.header('Access-Control-Expose-Headers', exposed);
-    reply.header('Vary', 'Origin');
-    return payload;
+    if (typeof origin === 'string' && request.method !== 'OPTIONS' && reply.statusCode !== 403) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Expose-Headers', exposed);
+      reply.header('Vary', 'Origin');
+    }
+    done(null, payload);
   });
 }

@@ -2,7 +2,7 @@ import { currencies, providers, type Currency } from '@svc/types';
 import type { FastifyInstance } from 'fastify';
 import { fail, failTemplated } from '../../errors/service-error';
 import { maxAmountCents } from '../../domain/commissions/limits';
-import { recordSale } from '../../domain/tracking/sale';
+import { recordSale, type SaleInput } from '../../domain/tracking/sale';
 import { keyProgramOf, programKeyHook } from '../../http/program-key';
 import { objectBody, stringField, testModeOf, type Body } from './body';
 import { domainContext } from '../domain-context';
@@ -32,18 +32,8 @@ export async function saleRoute(app: FastifyInstance): Promise<void> {
   });
 }
 
-interface ParsedSale {
-  test: boolean;
-  transactionId?: string;
-  amountCents: number;
-  currency: Currency;
-  customerKey?: string;
-  clickId?: string;
-  occurredAt: number;
-  provider?: string;
-  providerPaymentId?: string;
-  livemode?: boolean;
-}
+/** What the body says: everything of the domain's input but the program (from the key) and the source. */
+type ParsedSale = Omit<SaleInput, 'program' | 'source' | 'customerEmail'>;
 
 /** The sale body, checked in the order of spec/rules.md "Message catalogue" (400 and 422 track sale); throws the first failure. */
 function parseSaleBody(body: Body, now: number): ParsedSale {

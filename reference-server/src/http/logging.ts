@@ -41,10 +41,7 @@ let stdout: ReturnType<typeof pino.destination> | undefined;
  */
 function asyncStdout(): ReturnType<typeof pino.destination> {
   // At most 16 MiB waiting: a reader that stops draining standard output costs log lines, never unbounded memory.
-  // Chunks of at most 4 KiB (sonic-boom's default is 16): while a write is under way it appends each line to its
-  // last chunk and measures that chunk again (`Buffer.byteLength`), which flattens it, so every line copied up to
-  // the chunk's size (docs/performance-notes.md, "The hot path, eighth pass").
-  stdout ??= pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024, maxWrite: 4096 });
+  stdout ??= pino.destination({ dest: 1, sync: false, maxLength: 16 * 1024 * 1024 });
   return stdout;
 }
 

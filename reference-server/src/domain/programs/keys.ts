@@ -1,10 +1,12 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { findProgramByKeyHash } from '../../store/programs';
 import type { Database, Program } from '../../store/schema';
+import { sha256Hex } from '../sha256';
 
+/** A key's stored form; every key-bearing request computes it (domain/sha256.ts: the one-shot hash). */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return sha256Hex(key);
 }
 
 /** A new program key; only its hash and last four characters are stored (spec/rules.md "Resources/Program", api_token). */

@@ -10,7 +10,7 @@ import { metricShards } from './metrics';
  * PostgreSQL: batches of one server at once, one running its requests while the others' commits are flushed
  * (store/engine/group-commit.ts).
  */
-const PG_BATCHES_AT_ONCE = 3;
+const PG_BATCHES_AT_ONCE = 2;
 
 /**
  * What the engine keeps for one store, on the store's Kysely instance (`db.engine`): its group commit, its lookup

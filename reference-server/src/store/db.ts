@@ -158,7 +158,8 @@ function watchStatements(client: pg.PoolClient, lookups: LookupCache, channel: s
     const command = (joined ? text.slice(JOINED.length, JOINED.length + 20) : text.slice(0, 20)).toLowerCase();
     // `begin` alone, or first in a batch's joined commands (store/engine/group-commit.ts).
     if (command.startsWith('begin') || command.startsWith('start transaction')) inTransaction = true;
-    const ending = joined ? /; (?:commit|rollback)$/.test(text) : command === 'commit' || command === 'rollback';
+    // The joined text's end, not a pattern run over the whole text (its held rows' values are most of it).
+    const ending = joined ? text.endsWith('; commit') || text.endsWith('; rollback') : command === 'commit' || command === 'rollback';
     const writes = !joined && !ending && writesCachedTables(text);
     if (writes) lookups.invalidate();
     let result: pg.QueryResult;

@@ -79,6 +79,7 @@ export class Batch {
             return Promise.resolve({ rows: [] });
           }
         : this.send,
+      deferred,
     );
   }
 

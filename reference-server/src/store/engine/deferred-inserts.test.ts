@@ -4,12 +4,12 @@ import { DeferredInserts } from './deferred-inserts';
 import { OTHER, READ } from './statement';
 
 /** What `write` sends, without a database. */
-async function written(held: DeferredInserts): Promise<CompiledQuery[]> {
+async function written(held: DeferredInserts, literals = false): Promise<CompiledQuery[]> {
   const queries: CompiledQuery[] = [];
   await held.write(async (query) => {
     queries.push(query);
     return { rows: [] };
-  });
+  }, literals);
   return queries;
 }
 
@@ -58,6 +58,31 @@ describe('DeferredInserts', () => {
     const big = await written(held);
     expect(big.map((q) => q.parameters.length)).toEqual([30_000, 10_001]);
     expect(big[1]!.sql).toMatch(/^with w0 as \(insert into "events" .* insert into "clicks" \("click_id"\) values \(\$10001\)$/);
+  });
+
+  it("with the batch's commit (PostgreSQL), writes the values in, and the parameters of what it packs with them", async () => {
+    const held = new DeferredInserts('numbered');
+    const conversion = (rows: unknown[][]) => CompiledQuery.raw('update "customers" set "status" = $2 where "id" = $1', rows[0]);
+    held.add('clicks', { click_id: "it's $1; --", created_at: 1 });
+    held.holdStatement('customers', 'conversion', [7, 'x'], conversion);
+    const [all] = await written(held, true);
+    // The update's own `$1` and `$2` are written in too; a `$1` inside a value stays data.
+    expect([all!.sql, all!.parameters]).toEqual([
+      `with w0 as (insert into "clicks" ("click_id", "created_at") values ('it''s $1; --', '1')) ` +
+        `update "customers" set "status" = 'x' where "id" = '7'`,
+      [],
+    ]);
+
+    // A value that cannot be a literal (a Buffer): that insert takes parameters, numbered past none for the literals.
+    held.add('clicks', { click_id: '$1', created_at: 2 });
+    held.holdStatement('customers', 'conversion', [8, 'y'], conversion);
+    held.add('events', { type: 'click', meta: Buffer.from('x') });
+    const [mixed] = await written(held, true);
+    expect([mixed!.sql, mixed!.parameters]).toEqual([
+      `with w0 as (insert into "clicks" ("click_id", "created_at") values ('$1', '2')), ` +
+        `w1 as (update "customers" set "status" = $2 where "id" = $1) insert into "events" ("type", "meta") values ($3, $4)`,
+      [8, 'y', 'click', Buffer.from('x')],
+    ]);
   });
 
   it('groups rows by their defined columns in their order: fewer, more or reordered columns make a group of their own', async () => {

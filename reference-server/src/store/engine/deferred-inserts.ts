@@ -1,4 +1,6 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
+import { inlined, isLiteralStatement, literalStatement, literalTuples } from './literals';
+import { writesCachedTables } from './lookup-cache';
 import type { Statement } from './statement';
 
 /** How a dialect writes the n-th parameter (1-based): SQLite `?`, PostgreSQL `$n`. */
@@ -117,20 +119,27 @@ export class DeferredInserts {
     this.added++;
   }
 
-  /** Writes every held row through `run` (the connection's own, unintercepted) and forgets them. */
-  async write(run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
+  /**
+   * Writes every held row through `run` (the connection's own, unintercepted) and forgets them. `literals`
+   * (PostgreSQL, the rows going in the text of the batch's `commit`): inserts with their values written in.
+   */
+  async write(run: (query: CompiledQuery) => Promise<QueryResult<unknown>>, literals = false): Promise<void> {
     const groups = [...this.groups.values()];
     this.groups.clear();
     this.inserts.clear();
     try {
-      await this.writeGroups(groups, run);
+      await this.writeGroups(groups, run, literals);
     } catch (error) {
       this.failed = true;
       throw error;
     }
   }
 
-  private async writeGroups(groups: Group[], run: (query: CompiledQuery) => Promise<QueryResult<unknown>>): Promise<void> {
+  private async writeGroups(
+    groups: Group[],
+    run: (query: CompiledQuery) => Promise<QueryResult<unknown>>,
+    literals: boolean,
+  ): Promise<void> {
     const statements: { table: string; query: CompiledQuery; alone?: boolean }[] = [];
     for (const group of groups) {
       if (group.statement) {
@@ -144,7 +153,7 @@ export class DeferredInserts {
           this.placeholders === 'numbered'
             ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length))
             : CHUNKS.find((chunk) => chunk <= left)!;
-        statements.push({ table: group.table, query: this.insert(group, group.rows.slice(at, at + size)) });
+        statements.push({ table: group.table, query: this.insert(group, group.rows.slice(at, at + size), literals) });
         at += size;
       }
     }
@@ -172,7 +181,14 @@ export class DeferredInserts {
     this.inserts.clear();
   }
 
-  private insert(group: Group, rows: unknown[][]): CompiledQuery {
+  private insert(group: Group, rows: unknown[][], literals: boolean): CompiledQuery {
+    if (literals) {
+      // Written in at once, the text the joined `commit` needs: numbering parameters, moving them past the
+      // others' and writing them in again after was 2 % of a PostgreSQL click's CPU (docs/performance-notes.md).
+      const head = this.head(group);
+      const tuples = writesCachedTables(head) ? undefined : literalTuples(rows);
+      if (tuples !== undefined) return literalStatement(`${head} values ${tuples}`);
+    }
     const key = `${this.placeholders}|${group.table}|${group.columns.join(',')}|${rows.length}`;
     let text = texts.get(key);
     if (!text) {
@@ -188,7 +204,11 @@ export class DeferredInserts {
     const tuple = (index: number) =>
       `(${group.columns.map((_, column) => (this.placeholders === 'numbered' ? `$${index * width + column + 1}` : '?')).join(', ')})`;
     const tuples = Array.from({ length: count }, (_, index) => tuple(index));
-    return `insert into "${group.table}" (${group.columns.map((column) => `"${column}"`).join(', ')}) values ${tuples.join(', ')}`;
+    return `${this.head(group)} values ${tuples.join(', ')}`;
+  }
+
+  private head(group: Group): string {
+    return `insert into "${group.table}" (${group.columns.map((column) => `"${column}"`).join(', ')})`;
   }
 }
 
@@ -265,15 +285,24 @@ function shifted(text: string, shift: number): string {
  * whether or not the main statement reads them, on one snapshot (BENCHMARKS.md, "The hot path, fourth pass", item 6). Safe
  * for statements of different tables only: with no triggers and no foreign keys none can see another's rows
  * (ARCHITECTURE.md, invariants). Each statement's `$n` is moved past the parameters of those before it; the texts
- * are the store's own inserts and upserts, with no `$` but parameters.
+ * with parameters are the store's own inserts and upserts, with no `$` but parameters. With a statement whose values
+ * are written in (`literalStatement`), the others' are written in too when they can be: the whole is then one.
  */
 function combined(pack: CompiledQuery[]): CompiledQuery {
   if (pack.length === 1) return pack[0]!;
+  if (pack.some(isLiteralStatement)) {
+    const texts = pack.map((query) => (isLiteralStatement(query) ? query.sql : inlined(query)));
+    if (texts.every((text) => text !== undefined)) {
+      const last = texts.pop()!;
+      return literalStatement(`with ${texts.map((text, index) => `w${index} as (${text})`).join(', ')} ${last}`);
+    }
+  }
   let offset = 0;
   const texts = pack.map((query) => {
     const shift = offset;
     offset += query.parameters.length;
-    return shift === 0 ? query.sql : shifted(query.sql, shift);
+    // A text without parameters (`literalStatement`) holds values, where a `$n` is data: never moved.
+    return shift === 0 || query.parameters.length === 0 ? query.sql : shifted(query.sql, shift);
   });
   const last = texts.pop()!;
   const ctes = texts.map((text, index) => `w${index} as (${text})`).join(', ');

@@ -1,4 +1,4 @@
-import type { CompiledQuery } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { pgDriver } from '../pg-driver';
 
 /**
@@ -49,6 +49,42 @@ export function inlined(query: CompiledQuery): string | undefined {
     at = end - 1;
   }
   return quoted ? undefined : out + sql.slice(from);
+}
+
+/** The statements `literalStatement` made: their text is final. */
+const written = new WeakSet<CompiledQuery>();
+
+/**
+ * A statement the engine wrote with its values already in as literals (`literalTuples`, `inlined`): one statement
+ * that writes no cached table, whose text a joined text takes as it is (store/engine/round-trips.ts). Its values'
+ * text is data: nothing looks for `;`, `$n` or table names in it.
+ */
+export function literalStatement(sql: string): CompiledQuery {
+  const query = CompiledQuery.raw(sql);
+  written.add(query);
+  return query;
+}
+
+export function isLiteralStatement(query: CompiledQuery): boolean {
+  return written.has(query);
+}
+
+/**
+ * `rows` as the tuples of a `values` list, each value written as a literal as `inlined` writes it (a held insert's
+ * rows, store/engine/deferred-inserts.ts); undefined when one of them cannot be (the insert then takes parameters).
+ */
+export function literalTuples(rows: unknown[][]): string | undefined {
+  let out = '';
+  for (const row of rows) {
+    let tuple = '';
+    for (const value of row) {
+      const text = literal(value);
+      if (text === undefined) return undefined;
+      tuple = tuple === '' ? text : `${tuple}, ${text}`;
+    }
+    out = out === '' ? `(${tuple})` : `${out}, (${tuple})`;
+  }
+  return out;
 }
 
 function literal(value: unknown): string | undefined {

@@ -1,5 +1,5 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
-import { inlined } from './literals';
+import { inlined, isLiteralStatement } from './literals';
 import { isPgDatabaseError } from '../pg-driver';
 import { writesCachedTables } from './lookup-cache';
 
@@ -124,6 +124,7 @@ function parts(entries: Entry[]): Entry[][] {
 
 /** The statement's text for a joined text, or undefined when it must run alone (see `RoundTrips`). */
 function joinable(query: CompiledQuery): string | undefined {
+  if (isLiteralStatement(query)) return query.sql;
   // One statement per entry, so that the answers match them: a text with `;` anywhere is taken for several.
   if (query.sql.includes(';') || writesCachedTables(query.sql)) return undefined;
   return inlined(query);

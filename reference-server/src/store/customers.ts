@@ -131,7 +131,12 @@ export function saleCustomerRead(
  * What a lead's batch reads in advance, with its other leads' and sales' (`BatchRead`, store/engine/batch.ts): the
  * customer by key and by click, both (the lead decides between them: domain/tracking/lead.ts, `resolveCustomer`).
  */
-export function leadCustomerRead(programId: number, isTest: boolean, key: string | undefined, clickId: string | undefined): ReadInAdvance[] {
+export function leadCustomerRead(
+  programId: number,
+  isTest: boolean,
+  key: string | undefined,
+  clickId: string | undefined,
+): ReadInAdvance[] {
   const reads: ReadInAdvance[] = [];
   if (key !== undefined) reads.push(inAdvance(keysInBatch, { programId, isTest: isTest ? 1 : 0, key }));
   if (clickId !== undefined) reads.push(inAdvance(clicksInBatch, clickId));
@@ -152,7 +157,8 @@ const keyOfCustomer = (customer: { program_id: number; is_test: 0 | 1 }, key: st
  * gone), so the requests after this one decide on it without reading again, and the other customers' answers stay.
  */
 function customerNow(db: Db, before: Customer, now: Customer | null): void {
-  if (before.customer_key !== null && before.customer_key !== now?.customer_key) keysInBatch.set(db, keyOfCustomer(before, before.customer_key), null);
+  if (before.customer_key !== null && before.customer_key !== now?.customer_key)
+    keysInBatch.set(db, keyOfCustomer(before, before.customer_key), null);
   if (now?.customer_key != null) keysInBatch.set(db, keyOfCustomer(now, now.customer_key), now);
   if (before.click_id !== null) clicksInBatch.set(db, before.click_id, now);
 }
@@ -254,7 +260,8 @@ export async function updateCustomer(db: Db, customer: Customer, changes: Update
 }
 
 /** `customer` with `changes` made: a copy by `Object.assign` onto a literal (the hidden-class note above). */
-const changed = (customer: Customer, changes: Updateable<CustomersTable>): Customer => Object.assign({}, customer, changes) as Customer;
+const changed = (customer: Customer, changes: Updateable<CustomersTable>): Customer =>
+  Object.assign<object, Customer, object>({}, customer, changes);
 
 /** The customers whose change a combined batch holds (`updateCustomer`). */
 const leadChanges = new BatchAnswers<number, true>();
@@ -311,7 +318,14 @@ function heldLeadChange(held: DeferredInserts, customer: Customer, columns: stri
   if (statements.check) held.holdStatement('customers', `lead-check:${key}`, [asRead.id], statements.check, { alone: true });
 }
 
-const leadRowNames = (columns: string[]) => ['id', 'was_status', 'was_key', 'was_provisional', 'was_lead_by_browser', ...columns.map((column) => `new_${column}`)];
+const leadRowNames = (columns: string[]) => [
+  'id',
+  'was_status',
+  'was_key',
+  'was_provisional',
+  'was_lead_by_browser',
+  ...columns.map((column) => `new_${column}`),
+];
 
 function pgLeadStatements(columns: string[]): LeadStatements {
   const arrays = [

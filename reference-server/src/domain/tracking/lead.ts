@@ -19,7 +19,6 @@ import { recordRiskSignals, type RiskSignal } from '../risk/record';
 import { leadSignals } from '../risk/signals';
 import { findPartnerCached } from '../../store/partners';
 import { partnerEmails } from '../../store/risk-events';
-import { InjectedFault } from '../../faults';
 import { checkOrigin } from './origin';
 import { checkProgramMatchesKey, type TestMode } from './test-mode';
 
@@ -118,8 +117,8 @@ async function decideAndRecord(
   const now = deps.clock.now();
   let resolved: Resolved;
   let signals: RiskSignal[];
-  // Decided before the lead writes anything, and a refusal (or an injected fault) answered rather than thrown: the
-  // batch goes on without it (a throw would run the whole batch again request by request).
+  // Decided before the lead writes anything, and a refusal answered rather than thrown: the batch goes on without it
+  // (a throw runs the other requests of the batch again, request by request).
   try {
     resolved = await resolveCustomer(trx, program, input, isTest, serverMode);
     if (resolved.customer) refuseSecondLead(resolved.customer, provisional, serverMode);
@@ -128,7 +127,7 @@ async function decideAndRecord(
     deps.faults.check('lead');
     signals = await riskSignalsOf(deps, trx, { program, customer: resolved.customer, input, provisional, serverMode, now });
   } catch (error) {
-    if (error instanceof ServiceError || error instanceof InjectedFault) return { refused: error };
+    if (error instanceof ServiceError) return { refused: error };
     throw error;
   }
   const { customer, released } = resolved;
@@ -280,7 +279,12 @@ async function resolveCustomer(
   return { customer: byClick, released: byKey };
 }
 
-async function customerOfClick(trx: DomainContext['db'], program: Program, clickId: string, isTest: boolean): Promise<Customer | undefined> {
+async function customerOfClick(
+  trx: DomainContext['db'],
+  program: Program,
+  clickId: string,
+  isTest: boolean,
+): Promise<Customer | undefined> {
   const byClick = await findCustomerByClick(trx, clickId);
   if (!byClick || byClick.is_test !== (isTest ? 1 : 0)) return undefined;
   if (byClick.program_id !== program.id) throw fail('leadWrongProgram');

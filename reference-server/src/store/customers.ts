@@ -127,10 +127,40 @@ export function saleCustomerRead(
   return clickId === undefined ? [] : [inAdvance(clicksInBatch, clickId)];
 }
 
-/** A write to customers in a batch: the customers it read in advance are read again (the sales after it see it). */
+/**
+ * What a lead's batch reads in advance, with its other leads' and sales' (`BatchRead`, store/engine/batch.ts): the
+ * customer by key and by click, both (the lead decides between them: domain/tracking/lead.ts, `resolveCustomer`).
+ */
+export function leadCustomerRead(
+  programId: number,
+  isTest: boolean,
+  key: string | undefined,
+  clickId: string | undefined,
+): ReadInAdvance[] {
+  const reads: ReadInAdvance[] = [];
+  if (key !== undefined) reads.push(inAdvance(keysInBatch, { programId, isTest: isTest ? 1 : 0, key }));
+  if (clickId !== undefined) reads.push(inAdvance(clicksInBatch, clickId));
+  return reads;
+}
+
+/** A write to customers in a batch the answers do not follow: every customer it read in advance is read again. */
 function customersChanged(db: Db): void {
   keysInBatch.forget(db);
   clicksInBatch.forget(db);
+}
+
+const keyOfCustomer = (customer: { program_id: number; is_test: 0 | 1 }, key: string) =>
+  ({ programId: customer.program_id, isTest: customer.is_test, key }) as const;
+
+/**
+ * A change of one customer in a batch: the batch's answers by its old key, its key and its click become `now` (null:
+ * gone), so the requests after this one decide on it without reading again, and the other customers' answers stay.
+ */
+function customerNow(db: Db, before: Customer, now: Customer | null): void {
+  if (before.customer_key !== null && before.customer_key !== now?.customer_key)
+    keysInBatch.set(db, keyOfCustomer(before, before.customer_key), null);
+  if (now?.customer_key != null) keysInBatch.set(db, keyOfCustomer(now, now.customer_key), now);
+  if (before.click_id !== null) clicksInBatch.set(db, before.click_id, now);
 }
 
 /** Adds `kind` to the customer's flagged kinds (one statement, as `flagPartner` in store/risk-events.ts); the batch reads customers again. */
@@ -144,8 +174,11 @@ export async function flagCustomer(db: Db, customerId: number, kind: RiskEventsT
     .execute();
 }
 
+/** Inserts a customer: the batch's answers for its key and click are read again (its id is known once written). */
 export async function insertCustomer(db: Db, customer: Insertable<CustomersTable>): Promise<void> {
-  customersChanged(db);
+  const key = customer.customer_key;
+  if (key != null) keysInBatch.forgetKey(db, { programId: customer.program_id, isTest: customer.is_test, key });
+  if (customer.click_id != null) clicksInBatch.forgetKey(db, customer.click_id);
   await insertRow(db, 'customers', customer);
 }
 
@@ -188,37 +221,47 @@ const update = compiledFamily<Record<string, unknown>, unknown, string[]>((db, $
 
 /** Deletes `customer` unless its lead state changed since it was read (`stateAsRead`): whether it did. */
 export async function deleteCustomer(db: Db, customer: Customer): Promise<boolean> {
-  customersChanged(db);
   const result = await remove(db, stateAsRead(customer));
-  return Number(result.numAffectedRows ?? 0) > 0;
+  const removed = Number(result.numAffectedRows ?? 0) > 0;
+  if (removed) customerNow(db, customer, null);
+  else customersChanged(db);
+  return removed;
 }
 
 /**
  * Changes `customer` unless its lead state changed since it was read (`stateAsRead`): whether it did.
  *
- * In a combined batch on PostgreSQL the change is held (`heldLeadChange`) and answered true at once: the batch's
- * changes are written together with its commit, each checked against the customer as read. When one finds its
- * customer changed (another server's lead, or a lead outside the batch), the statement fails, nothing of the batch
- * is stored, and it runs again request by request (store/engine/group-commit.ts), where each change is made here
- * alone and a stale one answers false (its lead is decided again). Waiting for each lead's answer was one round
- * trip per lead.
+ * In a combined batch the change is held (`heldLeadChange`) and answered true at once: the batch's changes are
+ * written together (on PostgreSQL with its commit), each checked against the customer as read. When one finds its
+ * customer changed (another server's lead, a sale of the batch, a lead outside the batch), the statement fails,
+ * nothing of the batch is stored, and it runs again request by request (store/engine/group-commit.ts), where each
+ * change is made here alone and a stale one answers false (its lead is decided again). Waiting for each lead's
+ * answer was one round trip per lead on PostgreSQL, a statement per lead on SQLite. The batch's answers for the
+ * customer follow the change (`customerNow`): the leads after it in the batch decide on it as changed.
  */
 export async function updateCustomer(db: Db, customer: Customer, changes: Updateable<CustomersTable>): Promise<boolean> {
-  customersChanged(db);
   const columns = Object.keys(changes);
   const held = db.batch?.held;
   // One held change per customer and batch: a second would be checked against the customer before the first.
-  if (held?.placeholders === 'numbered' && leadChanges.known(db, customer.id) === undefined && isLeadChange(columns)) {
+  if (held && leadChanges.known(db, customer.id) === undefined && isLeadChange(columns)) {
     leadChanges.learn(db, [[customer.id, true]]);
     heldLeadChange(held, customer, columns, changes);
+    customerNow(db, customer, changed(customer, changes));
     return true;
   }
   // The changes added to the state's object, not both spread into a new one: in the server V8 gave every such spread
   // a hidden class of its own, allocated outside the young generation, 1.3 KB of old space per lead
   // (docs/performance-notes.md, "The hot path, seventh pass").
   const result = await update(db, columns.join(','), columns, Object.assign(stateAsRead(customer), changes));
-  return Number(result.numAffectedRows ?? 0) > 0;
+  const done = Number(result.numAffectedRows ?? 0) > 0;
+  if (done) customerNow(db, customer, changed(customer, changes));
+  else customersChanged(db);
+  return done;
 }
+
+/** `customer` with `changes` made: a copy by `Object.assign` onto a literal (the hidden-class note above). */
+const changed = (customer: Customer, changes: Updateable<CustomersTable>): Customer =>
+  Object.assign<object, Customer, object>({}, customer, changes);
 
 /** The customers whose change a combined batch holds (`updateCustomer`). */
 const leadChanges = new BatchAnswers<number, true>();
@@ -236,44 +279,31 @@ const leadColumnTypes: Record<string, string> = {
 
 const isLeadChange = (columns: string[]) => columns.length > 0 && columns.every((column) => column in leadColumnTypes);
 
-/** The held statements of each column set, built once. */
-const leadStatements = new Map<string, { change: (rows: unknown[][]) => CompiledQuery; check: (rows: unknown[][]) => CompiledQuery }>();
+/** The held statements of each column set and dialect, built once. */
+const leadStatements = new Map<string, LeadStatements>();
+
+interface LeadStatements {
+  change: (rows: unknown[][]) => CompiledQuery;
+  /** PostgreSQL: the read that fails for a customer gone since read (SQLite counts the rows the change made). */
+  check?: (rows: unknown[][]) => CompiledQuery;
+}
 
 /**
- * Holds a lead's change of `customer` with the batch's others of the same columns: one `update … from unnest(…)`,
- * whose condition fails the statement (a cast that cannot succeed, depending on the row so that PostgreSQL cannot
- * raise it while planning) for a customer no longer as read; then one read, held apart, failing the same way for a
- * customer that is gone (an update finds no row to check).
+ * Holds a lead's change of `customer` with the batch's others of the same columns: one `update … from` the rows.
+ * PostgreSQL (`unnest` of one array per column): its condition fails the statement (a cast that cannot succeed,
+ * depending on the row so that PostgreSQL cannot raise it while planning) for a customer no longer as read; then
+ * one read, held apart, failing the same way for a customer that is gone (an update finds no row to check). SQLite
+ * (`json_each` of one JSON text): the condition is in the `where`, and the batch fails when the statement changed
+ * fewer rows than it holds (`each`, store/engine/deferred-inserts.ts).
  */
 function heldLeadChange(held: DeferredInserts, customer: Customer, columns: string[], changes: Record<string, unknown>): void {
   const key = columns.join(',');
-  let statements = leadStatements.get(key);
+  const numbered = held.placeholders === 'numbered';
+  const name = `${held.placeholders}|${key}`;
+  let statements = leadStatements.get(name);
   if (!statements) {
-    const arrays = [
-      '$1::int8[]',
-      '$2::text[]',
-      '$3::text[]',
-      '$4::int4[]',
-      '$5::int4[]',
-      ...columns.map((column, index) => `$${index + 6}::${leadColumnTypes[column]}[]`),
-    ];
-    const names = ['id', 'was_status', 'was_key', 'was_provisional', 'was_lead_by_browser', ...columns.map((column) => `new_${column}`)];
-    const changeText =
-      `update "customers" set ${columns.map((column) => `"${column}" = v.new_${column}`).join(', ')} ` +
-      `from unnest(${arrays.join(', ')}) as v(${names.join(', ')}) ` +
-      `where "customers"."id" = v.id and "customers"."id" = any($1::int8[]) and case when "customers"."status" = v.was_status ` +
-      `and "customers"."customer_key" is not distinct from v.was_key and "customers"."provisional" = v.was_provisional ` +
-      `and "customers"."lead_by_browser" = v.was_lead_by_browser then true ` +
-      `else cast('svc: customer changed since read: ' || v.id as int8) is null end`;
-    const checkText =
-      `select cast('svc: customer gone since read: ' || v.id as int8) from unnest($1::int8[]) as v(id) ` +
-      `where not exists (select 1 from "customers" where "customers"."id" = v.id)`;
-    const byColumn = (rows: unknown[][]) => names.map((_, column) => rows.map((row) => row[column]));
-    statements = {
-      change: (rows) => CompiledQuery.raw(changeText, byColumn(rows)),
-      check: (rows) => CompiledQuery.raw(checkText, [rows.map((row) => row[0])]),
-    };
-    leadStatements.set(key, statements);
+    statements = numbered ? pgLeadStatements(columns) : sqliteLeadStatements(columns);
+    leadStatements.set(name, statements);
   }
   const asRead = stateAsRead(customer);
   const row = [
@@ -284,8 +314,54 @@ function heldLeadChange(held: DeferredInserts, customer: Customer, columns: stri
     asRead.wasLeadByBrowser,
     ...columns.map((c) => changes[c]),
   ];
-  held.holdStatement('customers', `lead:${key}`, row, statements.change);
-  held.holdStatement('customers', `lead-check:${key}`, [asRead.id], statements.check, { alone: true });
+  held.holdStatement('customers', `lead:${key}`, row, statements.change, { each: !numbered });
+  if (statements.check) held.holdStatement('customers', `lead-check:${key}`, [asRead.id], statements.check, { alone: true });
+}
+
+const leadRowNames = (columns: string[]) => [
+  'id',
+  'was_status',
+  'was_key',
+  'was_provisional',
+  'was_lead_by_browser',
+  ...columns.map((column) => `new_${column}`),
+];
+
+function pgLeadStatements(columns: string[]): LeadStatements {
+  const arrays = [
+    '$1::int8[]',
+    '$2::text[]',
+    '$3::text[]',
+    '$4::int4[]',
+    '$5::int4[]',
+    ...columns.map((column, index) => `$${index + 6}::${leadColumnTypes[column]}[]`),
+  ];
+  const names = leadRowNames(columns);
+  const changeText =
+    `update "customers" set ${columns.map((column) => `"${column}" = v.new_${column}`).join(', ')} ` +
+    `from unnest(${arrays.join(', ')}) as v(${names.join(', ')}) ` +
+    `where "customers"."id" = v.id and "customers"."id" = any($1::int8[]) and case when "customers"."status" = v.was_status ` +
+    `and "customers"."customer_key" is not distinct from v.was_key and "customers"."provisional" = v.was_provisional ` +
+    `and "customers"."lead_by_browser" = v.was_lead_by_browser then true ` +
+    `else cast('svc: customer changed since read: ' || v.id as int8) is null end`;
+  const checkText =
+    `select cast('svc: customer gone since read: ' || v.id as int8) from unnest($1::int8[]) as v(id) ` +
+    `where not exists (select 1 from "customers" where "customers"."id" = v.id)`;
+  const byColumn = (rows: unknown[][]) => names.map((_, column) => rows.map((row) => row[column]));
+  return {
+    change: (rows) => CompiledQuery.raw(changeText, byColumn(rows)),
+    check: (rows) => CompiledQuery.raw(checkText, [rows.map((row) => row[0])]),
+  };
+}
+
+function sqliteLeadStatements(columns: string[]): LeadStatements {
+  const names = leadRowNames(columns);
+  const changeText =
+    `update "customers" set ${columns.map((column) => `"${column}" = v.new_${column}`).join(', ')} ` +
+    `from (select ${names.map((column, index) => `value ->> ${index} as ${column}`).join(', ')} from json_each(?)) as v ` +
+    `where "customers"."id" = v.id and "customers"."status" = v.was_status and "customers"."customer_key" is v.was_key ` +
+    `and "customers"."provisional" = v.was_provisional and "customers"."lead_by_browser" = v.was_lead_by_browser`;
+  return { change: (rows) => CompiledQuery.raw(changeText, [JSON.stringify(rows)]) };
 }
 
 const convert = compiledFamily<{ id: number; occurredAt: number; now: number }, unknown, boolean>((db, $, keepStatus) =>

@@ -46,10 +46,10 @@ export async function riskCountsByPartner(db: Db, programId: number): Promise<Ma
 /**
  * The program's partners with an email (not the test partner): the shared-identity signal compares addresses. Through
  * the store's lookup cache (store/lookup-cache.ts: any write to partners empties it), so a lead reads it once per
- * program until a partner changes.
+ * program until a partner changes. `store` holds the cache; `trx` reads on a miss (in a batch, its transaction).
  */
-export async function partnerEmails(db: Db, programId: number): Promise<{ id: number; email: string }[]> {
-  return (await cachedLookup(db, `partner-emails:${programId}`, () => partnerEmailsNow(db, programId))) ?? [];
+export async function partnerEmails(store: Db, trx: Db, programId: number): Promise<{ id: number; email: string }[]> {
+  return (await cachedLookup(store, `partner-emails:${programId}`, () => partnerEmailsNow(trx, programId))) ?? [];
 }
 
 /** As `partnerEmails`, read in `db` (a partner change's transaction) past the cache. */

@@ -1,6 +1,13 @@
-import { fail, failTemplated } from '../../errors/service-error';
+import { fail, failTemplated, ServiceError } from '../../errors/service-error';
 import { findClick } from '../../store/clicks';
-import { deleteCustomer, findCustomerByClick, findCustomerByKey, insertCustomer, updateCustomer } from '../../store/customers';
+import {
+  deleteCustomer,
+  findCustomerByClick,
+  findCustomerByKey,
+  insertCustomer,
+  leadCustomerRead,
+  updateCustomer,
+} from '../../store/customers';
 import { insertRow, writeTransaction } from '../../store/engine';
 import { findProgramById } from '../../store/programs';
 import type { Customer, Flag, Program } from '../../store/schema';
@@ -52,8 +59,8 @@ export async function recordLead(deps: DomainContext, input: LeadInput): Promise
   if (serverMode) checkProgramMatchesKey(input.mode, input.keyProgram?.id);
   const program = input.keyProgram ?? (await browserProgram(deps, input));
   if (!serverMode) checkOrigin(program, input.origin);
-  // A customer changed by another lead between this one's reads and its batch: decided again on what that one
-  // stored (a second lead is then refused, as if it had come after). Each attempt follows a committed change.
+  // A customer changed by another lead after this one read it (another server's batch, or a batch run request by
+  // request): decided again on what that one stored (a second lead is then refused, as if it had come after).
   for (let attempt = 1; ; attempt++) {
     const recorded = await attemptLead(deps, input, program, serverMode);
     // A literal, not a spread of `recorded`: a spread with more properties gave every lead's answer a hidden class of
@@ -69,126 +76,154 @@ class CustomerChanged extends Error {}
 /** How many times a lead is decided again when its customer keeps changing under it (`attemptLead`). */
 const maxAttempts = 5;
 
+/** What one attempt's batch answered: recorded, refused (a refusal is answered, not thrown), or its customer changed. */
+type Attempt = Recorded | { refused: unknown } | null;
+
 /**
- * Decides and records the lead once: its `provisional` flag and partner when recorded, or null when its customer
- * changed since it was read (nothing written then).
+ * Decides and records the lead once, in its batch: its `provisional` flag and partner when recorded, or null when its
+ * customer changed since it was read (nothing written then). The batch reads every lead's customers in advance, by key
+ * and by click, one statement each (`leadCustomerRead`), and its leads decide in order on what the ones before them
+ * changed (store/customers.ts, `customerNow`).
  */
 async function attemptLead(deps: DomainContext, input: LeadInput, program: Program, serverMode: boolean): Promise<Recorded | null> {
   const isTest = input.mode.test;
-  const { customer, released } = await resolveCustomer(deps, program, input, isTest, serverMode);
-  const provisional = !serverMode && program.lead_auth === 'server_required';
-  if (customer) refuseSecondLead(customer, provisional, serverMode);
-  // A click that names nothing in this world, with no known key: nothing to attach the lead to.
-  if (!customer && input.clickId !== undefined) throw fail('leadCustomerNotFound');
-  deps.faults.check('lead');
-
-  const now = deps.clock.now();
-  const byBrowser: Flag = serverMode ? 0 : 1;
-  const signals = await riskSignalsOf(deps, { program, customer, input, provisional, serverMode, now });
-  /** Records the lead in its batch: false when a customer it read changed since (store/customers.ts, `stateAsRead`). */
-  const record = async (trx: DomainContext['db']): Promise<boolean> => {
-    if (released && !(await releaseBrowserLead(trx, released, now))) return false;
-    if (customer) {
-      const changed = await updateCustomer(
-        trx,
-        customer,
-        provisional
-          ? // The lead does not settle, does not store the customer key, and does not count or pay.
-            { status: 'provisional_lead', provisional: 1, lead_at: now, updated_at: now }
-          : {
-              status: 'lead',
-              provisional: 0,
-              lead_by_browser: byBrowser,
-              customer_key: input.customerKey ?? customer.customer_key,
-              email: input.email ?? customer.email,
-              lead_at: customer.lead_at ?? now,
-              updated_at: now,
-            },
-      );
-      if (!changed) {
-        // The release above is written: thrown, the batch rolls this request back (store/engine/group-commit.ts).
-        if (released) throw new CustomerChanged();
-        return false;
-      }
-    } else if (!provisional) {
-      // spec/rules.md "Attribution rules", cleared cookie: no click id, the lead is still recorded, unattributed.
-      await insertCustomer(trx, {
-        program_id: program.id,
-        customer_key: input.customerKey,
-        click_id: null,
-        partner_id: null,
-        status: 'lead',
-        lead_by_browser: byBrowser,
-        is_test: isTest ? 1 : 0,
-        email: input.email ?? null,
-        lead_at: now,
-        converted_at: null,
-        clicked_at: null,
-        click_ip: null,
-        created_at: now,
-        updated_at: now,
-      });
-    }
-    await insertRow(trx, 'events', {
-      program_id: program.id,
-      type: 'lead',
-      is_test: isTest ? 1 : 0,
-      occurred_at: now,
-      partner_id: customer?.partner_id ?? null,
-      click_id: customer?.click_id ?? null,
-      customer_key: provisional ? null : (input.customerKey ?? customer?.customer_key ?? null),
-      provisional: provisional ? 1 : 0,
-      sale_id: null,
-      amount_cents: null,
-      currency: null,
-      source: null,
-    });
-    await recordRiskSignals(trx, program.id, signals, now);
-    // A browser lead confirmed by the server was counted when it arrived.
-    const counted = customer?.status === 'lead';
-    if (!provisional && !counted) {
-      await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
-      // The lead settles now: `lead.created`, in this transaction (spec/openapi.yaml, webhooks `lead.created`).
-      await queueWebhookEvent(trx, {
-        programId: program.id,
-        type: 'lead.created',
-        at: now,
-        data: {
-          program_id: program.id,
-          customer_key: input.customerKey ?? customer?.customer_key ?? null,
-          click_id: customer?.click_id ?? null,
-          partner_id: customer?.partner_id ?? null,
-          is_test: isTest,
-        },
-      });
-    }
-    return true;
-  };
-
+  let attempt: Attempt;
   try {
     // Group commit (store/engine/group-commit.ts): settles once the COMMIT holding this lead returned.
-    // The partner is the customer's, as read and kept by `updateCustomer` (a new customer has none): no extra query.
-    return (await writeTransaction(deps.db, record)) ? { provisional, partnerId: customer?.partner_id ?? null } : null;
+    attempt = await writeTransaction(
+      deps.db,
+      (trx) => decideAndRecord(deps, trx, input, program, serverMode),
+      leadCustomerRead(program.id, isTest, input.customerKey, input.clickId),
+    );
   } catch (error) {
     if (error instanceof CustomerChanged) return null;
     // Two identical first leads at once: the key's customer now exists, so this one is a second lead.
     if (isUniqueViolation(error)) throw failTemplated('leadStatusInvalid', ['lead']);
     throw error;
   }
+  if (attempt !== null && 'refused' in attempt) throw attempt.refused;
+  return attempt;
+}
+
+async function decideAndRecord(
+  deps: DomainContext,
+  trx: DomainContext['db'],
+  input: LeadInput,
+  program: Program,
+  serverMode: boolean,
+): Promise<Attempt> {
+  const isTest = input.mode.test;
+  const provisional = !serverMode && program.lead_auth === 'server_required';
+  const now = deps.clock.now();
+  let resolved: Resolved;
+  let signals: RiskSignal[];
+  // Decided before the lead writes anything, and a refusal answered rather than thrown: the batch goes on without it
+  // (a throw runs the other requests of the batch again, request by request).
+  try {
+    resolved = await resolveCustomer(trx, program, input, isTest, serverMode);
+    if (resolved.customer) refuseSecondLead(resolved.customer, provisional, serverMode);
+    // A click that names nothing in this world, with no known key: nothing to attach the lead to.
+    if (!resolved.customer && input.clickId !== undefined) throw fail('leadCustomerNotFound');
+    deps.faults.check('lead');
+    signals = await riskSignalsOf(deps, trx, { program, customer: resolved.customer, input, provisional, serverMode, now });
+  } catch (error) {
+    if (error instanceof ServiceError) return { refused: error };
+    throw error;
+  }
+  const { customer, released } = resolved;
+  const byBrowser: Flag = serverMode ? 0 : 1;
+  if (released && !(await releaseBrowserLead(trx, released, now))) return null;
+  if (customer) {
+    const changed = await updateCustomer(
+      trx,
+      customer,
+      provisional
+        ? // The lead does not settle, does not store the customer key, and does not count or pay.
+          { status: 'provisional_lead', provisional: 1, lead_at: now, updated_at: now }
+        : {
+            status: 'lead',
+            provisional: 0,
+            lead_by_browser: byBrowser,
+            customer_key: input.customerKey ?? customer.customer_key,
+            email: input.email ?? customer.email,
+            lead_at: customer.lead_at ?? now,
+            updated_at: now,
+          },
+    );
+    if (!changed) {
+      // The release above is written: thrown, the batch rolls this request back (store/engine/group-commit.ts).
+      if (released) throw new CustomerChanged();
+      return null;
+    }
+  } else if (!provisional) {
+    // spec/rules.md "Attribution rules", cleared cookie: no click id, the lead is still recorded, unattributed.
+    await insertCustomer(trx, {
+      program_id: program.id,
+      customer_key: input.customerKey,
+      click_id: null,
+      partner_id: null,
+      status: 'lead',
+      lead_by_browser: byBrowser,
+      is_test: isTest ? 1 : 0,
+      email: input.email ?? null,
+      lead_at: now,
+      converted_at: null,
+      clicked_at: null,
+      click_ip: null,
+      created_at: now,
+      updated_at: now,
+    });
+  }
+  await insertRow(trx, 'events', {
+    program_id: program.id,
+    type: 'lead',
+    is_test: isTest ? 1 : 0,
+    occurred_at: now,
+    partner_id: customer?.partner_id ?? null,
+    click_id: customer?.click_id ?? null,
+    customer_key: provisional ? null : (input.customerKey ?? customer?.customer_key ?? null),
+    provisional: provisional ? 1 : 0,
+    sale_id: null,
+    amount_cents: null,
+    currency: null,
+    source: null,
+  });
+  await recordRiskSignals(trx, program.id, signals, now);
+  // A browser lead confirmed by the server was counted when it arrived.
+  const counted = customer?.status === 'lead';
+  if (!provisional && !counted) {
+    await countLead(trx, { programId: program.id, partnerId: customer?.partner_id ?? null, isTest, now });
+    // The lead settles now: `lead.created`, in this transaction (spec/openapi.yaml, webhooks `lead.created`).
+    await queueWebhookEvent(trx, {
+      programId: program.id,
+      type: 'lead.created',
+      at: now,
+      data: {
+        program_id: program.id,
+        customer_key: input.customerKey ?? customer?.customer_key ?? null,
+        click_id: customer?.click_id ?? null,
+        partner_id: customer?.partner_id ?? null,
+        is_test: isTest,
+      },
+    });
+  }
+  // The partner is the customer's as read (a new customer has none): no extra query.
+  return { provisional, partnerId: customer?.partner_id ?? null };
 }
 
 /**
- * The risk signals of a lead that settles now for a partner (domain/risk/signals.ts), read before its batch: the
+ * The risk signals of a lead that settles now for a partner (domain/risk/signals.ts), in its batch: the
  * partner from the lookup cache, and the program's partner emails (cached too) only when the lead has an email. A
  * test lead, a provisional one, an unattributed one or one the server confirms (signalled when it arrived) has none.
  */
 async function riskSignalsOf(
   deps: DomainContext,
+  trx: DomainContext['db'],
   lead: { program: Program; customer: Customer | undefined; input: LeadInput; provisional: boolean; serverMode: boolean; now: number },
 ): Promise<RiskSignal[]> {
   const { program, customer, input } = lead;
   if (input.mode.test || lead.provisional || !customer || customer.partner_id === null || customer.status === 'lead') return [];
-  const partner = await findPartnerCached(deps.db, deps.db, customer.partner_id);
+  const partner = await findPartnerCached(deps.db, trx, customer.partner_id);
   if (!partner) return [];
   const email = input.email ?? customer.email;
   return leadSignals({
@@ -199,7 +234,7 @@ async function riskSignalsOf(
     customerKey: input.customerKey ?? customer.customer_key,
     ...(lead.serverMode || input.ip === undefined ? {} : { ip: input.ip }),
     now: lead.now,
-    partners: email ? await partnerEmails(deps.db, program.id) : [],
+    partners: email ? await partnerEmails(deps.db, trx, program.id) : [],
   });
 }
 
@@ -227,25 +262,30 @@ interface Resolved {
  * its own click's customer, or an unattributed customer when it names no click.
  */
 async function resolveCustomer(
-  deps: DomainContext,
+  trx: DomainContext['db'],
   program: Program,
   input: LeadInput,
   isTest: boolean,
   serverMode: boolean,
 ): Promise<Resolved> {
-  const byKey = input.customerKey === undefined ? undefined : await findCustomerByKey(deps.db, program.id, isTest, input.customerKey);
+  const byKey = input.customerKey === undefined ? undefined : await findCustomerByKey(trx, program.id, isTest, input.customerKey);
   const overridable = byKey !== undefined && serverMode && isBrowserOnlyLead(byKey);
   if (byKey && !overridable) return { customer: byKey };
   if (input.clickId === undefined) return overridable ? { released: byKey } : {};
-  const byClick = await customerOfClick(deps, program, input.clickId, isTest);
+  const byClick = await customerOfClick(trx, program, input.clickId, isTest);
   if (!overridable) return byClick ? { customer: byClick } : {};
   // The server's click names the same customer, or nothing known: the server confirms the browser lead.
   if (!byClick || byClick.id === byKey.id) return { customer: byKey };
   return { customer: byClick, released: byKey };
 }
 
-async function customerOfClick(deps: DomainContext, program: Program, clickId: string, isTest: boolean): Promise<Customer | undefined> {
-  const byClick = await findCustomerByClick(deps.db, clickId);
+async function customerOfClick(
+  trx: DomainContext['db'],
+  program: Program,
+  clickId: string,
+  isTest: boolean,
+): Promise<Customer | undefined> {
+  const byClick = await findCustomerByClick(trx, clickId);
   if (!byClick || byClick.is_test !== (isTest ? 1 : 0)) return undefined;
   if (byClick.program_id !== program.id) throw fail('leadWrongProgram');
   return byClick;

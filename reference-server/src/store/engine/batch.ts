@@ -231,9 +231,14 @@ export class BatchAnswers<K, V> {
     this.of(db)?.set(key, value);
   }
 
-  /** Forgets every answer of the batch: a write the answers do not follow (a lead's change to a customer). */
+  /** Forgets every answer of the batch: a write the answers do not follow (a customer's risk kinds). */
   forget(db: Db): void {
     db.batch?.answers.delete(this);
+  }
+
+  /** Forgets the answer for `key` only: the requests after this one read it from the database again. */
+  forgetKey(db: Db, key: K): void {
+    this.of(db)?.delete(key);
   }
 
   /** Adds answers learnt from a read in advance (the conversions of the customers it found); known ones stay. */
@@ -293,6 +298,11 @@ export class BatchRead<K, V> {
   /** Forgets every answer of the batch (`BatchAnswers.forget`). */
   forget(trx: Db): void {
     this.answers.forget(trx);
+  }
+
+  /** Forgets `key`'s answer only (`BatchAnswers.forgetKey`). */
+  forgetKey(trx: Db, key: K): void {
+    this.answers.forgetKey(trx, this.options.keyOf(key));
   }
 }
 

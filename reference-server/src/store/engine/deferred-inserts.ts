@@ -28,6 +28,8 @@ interface Group {
   statement?: (rows: unknown[][]) => CompiledQuery;
   /** A read (a check that fails the batch): a statement of its own, never a `WITH` query, which would not run. */
   alone?: boolean;
+  /** SQLite: the statement must change one row per held row, else it fails the batch (a conditional update). */
+  each?: boolean;
 }
 
 /**
@@ -99,12 +101,12 @@ export class DeferredInserts {
     kind: string,
     row: unknown[],
     statement: (rows: unknown[][]) => CompiledQuery,
-    options: { alone?: boolean } = {},
+    options: { alone?: boolean; each?: boolean } = {},
   ): void {
     const key = `${table}|${kind}`;
     let group = this.groups.get(key);
     if (!group) {
-      group = { table, columns: [], rows: [], statement, alone: options.alone };
+      group = { table, columns: [], rows: [], statement, alone: options.alone, each: options.each };
       this.groups.set(key, group);
     }
     group.rows.push(row);
@@ -140,10 +142,11 @@ export class DeferredInserts {
     run: (query: CompiledQuery) => Promise<QueryResult<unknown>>,
     literals: boolean,
   ): Promise<void> {
-    const statements: { table: string; query: CompiledQuery; alone?: boolean }[] = [];
+    const statements: { table: string; query: CompiledQuery; alone?: boolean; each?: number }[] = [];
     for (const group of groups) {
       if (group.statement) {
-        statements.push({ table: group.table, query: group.statement(group.rows), alone: group.alone });
+        const each = group.each ? group.rows.length : undefined;
+        statements.push({ table: group.table, query: group.statement(group.rows), alone: group.alone, each });
         continue;
       }
       let at = 0;
@@ -158,7 +161,13 @@ export class DeferredInserts {
       }
     }
     if (this.placeholders === 'numbered') for (const pack of packs(statements)) await run(combined(pack));
-    else for (const { query } of statements) await run(query);
+    else
+      for (const { query, each } of statements) {
+        const result = await run(query);
+        if (each !== undefined && Number(result.numAffectedRows ?? 0) !== each) {
+          throw new Error(`a held conditional update changed ${String(result.numAffectedRows)} of ${each} rows`);
+        }
+      }
   }
 
   get empty(): boolean {

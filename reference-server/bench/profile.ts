@@ -47,7 +47,7 @@ const result = await load({
   url: server.url,
   pid: server.child.pid!,
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
-  connections: 50,
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   request: requests,
 });
 console.log(

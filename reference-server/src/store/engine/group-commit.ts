@@ -87,8 +87,8 @@ interface Job {
  *
  * One batch runs its requests at a time per server. On SQLite that is all: the next starts after its COMMIT. On
  * PostgreSQL each batch runs on one pooled connection, and once a batch has sent its COMMIT the next one starts
- * while PostgreSQL flushes it (at most `shards.length` batches at once): the server would otherwise sit idle for
- * that flush. Batches of one server and of the servers sharing a database run side by side with no lock between
+ * while PostgreSQL flushes it (at most `shards.length` batches at once, and only once enough requests wait for it
+ * to be worth a batch: `BESIDE_A_COMMIT`): the server would otherwise sit idle for that flush. Batches of one server and of the servers sharing a database run side by side with no lock between
  * them: what a batch writes cannot depend on another batch being absent. A sale's transaction id is unique by
  * constraint, a conversion read in advance is checked again when written (store/customers.ts), and a lead's change
  * to its customer is conditional on the customer as read. The metric upserts come last in every batch, each a
@@ -100,6 +100,13 @@ interface Job {
  * batch runs again request by request, and there only the failing request rolls back to its savepoint and runs
  * again in the next batch (at most `maxAttempts` times), never answered in between.
  */
+/**
+ * PostgreSQL: a batch starts beside one flushing its COMMIT at once when this many requests wait, else after this
+ * long (or when the COMMIT returns). Measured on 2 cores, 50 connections: 12 took the click from 83–97 to 76–80 µs of
+ * CPU per request, the lead from 160 to 128 and the sale from 166–174 to 133 (docs/performance-notes.md).
+ */
+const BESIDE_A_COMMIT = { requests: 12, afterMs: 5 };
+
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;
@@ -109,6 +116,10 @@ export class GroupCommit {
   private readonly free: number[];
   /** Combined batches while they pass; after one fails, request by request until a batch has no failure. */
   private combine = true;
+  /** How many batches may run at once (PostgreSQL: one per metric shard of this writer). */
+  private readonly lanes: number;
+  /** Starts a batch beside one that is committing, when too few requests waited to start it at once. */
+  private besideTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -122,6 +133,7 @@ export class GroupCommit {
     private readonly maxAttempts = 5,
   ) {
     this.free = [...shards].reverse();
+    this.lanes = shards.length;
   }
 
   /** PostgreSQL (numbered parameters): a combined batch's statements share round trips (store/engine/round-trips.ts). */
@@ -138,6 +150,24 @@ export class GroupCommit {
 
   private schedule(): void {
     if (this.scheduled || this.opening || this.free.length === 0 || this.queue.length === 0) return;
+    if (this.free.length < this.lanes && this.queue.length < BESIDE_A_COMMIT.requests) {
+      // A batch is flushing its COMMIT and few requests wait: they join the requests arriving until it returns, as
+      // one batch. Its fixed cost (round trips, parsing, the commit) per request is what two small batches lost
+      // (docs/performance-notes.md, "A second batch only when it is worth one"). A COMMIT that waits on a lock
+      // holds them no longer than the timer.
+      this.besideTimer ??= setTimeout(() => {
+        this.besideTimer = undefined;
+        this.start();
+      }, BESIDE_A_COMMIT.afterMs);
+      return;
+    }
+    this.start();
+  }
+
+  private start(): void {
+    if (this.scheduled || this.opening || this.free.length === 0 || this.queue.length === 0) return;
+    clearTimeout(this.besideTimer);
+    this.besideTimer = undefined;
     this.scheduled = true;
     // The next turn: requests whose bodies arrived in this one have queued their writes by then.
     setImmediate(() => void this.flush());

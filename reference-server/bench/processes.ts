@@ -56,6 +56,7 @@ export async function spawnBenchServer(databaseUrl: string, nodeArgs: string[] =
     databaseUrl,
     env: { SVC_RATE_LIMITS: 'off', SVC_BENCH_MEMORY: memoryFile },
     nodeArgs: ['--import', sampler, ...nodeArgs],
+    outputUntilListening: true,
   });
   const stop = server.stop.bind(server);
   return {

@@ -27,6 +27,11 @@ export interface SpawnOptions {
   env?: Record<string, string>;
   /** `node` flags such as `--cpu-prof`. */
   nodeArgs?: string[];
+  /**
+   * Keep what the server writes only until it listens, then just drain it (the benchmark): kept, a loaded server's
+   * log lines are megabytes a second decoded and joined in this process, which is also the load generator.
+   */
+  outputUntilListening?: boolean;
 }
 
 export async function freePort(): Promise<number> {
@@ -80,6 +85,10 @@ export async function spawnServer(options: SpawnOptions): Promise<ServerProcess>
       // Stop looking: scanning the whole output again on every later chunk cost the benchmark's load generator (this
       // process) more CPU the longer a loaded server logged, and slowed what it measured (docs/performance-notes.md).
       child.stdout.off('data', onData);
+      if (options.outputUntilListening) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+      }
       resolve();
     };
     child.stdout.on('data', onData);

@@ -147,8 +147,17 @@ describe('sections in Chromium at 390 px', () => {
     await endpoint.getByRole('button', { name: 'Send test event' }).click();
     await waitFor('the test event', () => receiver.received.length === 1, 5_000);
 
-    // Deliveries, from the keyboard: the link opens the endpoint's own page.
+    // Deliveries, from the keyboard: the link opens the endpoint's own page. The list re-renders now and then (after
+    // a test event, client/webhooks.ts; here once more by announcing the open program again, program-event.ts); the
+    // focus stays on the same link of the new list (client/keep-place.ts).
+    await endpoint.evaluate((node) => node.setAttribute('data-before-refresh', ''));
     await endpoint.getByRole('link', { name: 'Deliveries' }).focus();
+    await page.evaluate(() => {
+      const detail: unknown = JSON.parse(document.documentElement.dataset.openProgram!);
+      document.dispatchEvent(new CustomEvent('svc:program', { detail }));
+    });
+    await expect.poll(() => page.locator('[data-before-refresh]').count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Deliveries');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/dashboard/programs/${program.id}/webhooks/${created.data.id}`);
     const section = page.locator('#webhook-endpoint-card');
@@ -170,10 +179,19 @@ describe('sections in Chromium at 390 px', () => {
     await fitsPhone(page, section);
     await section.screenshot({ path: `${shots}11-deliveries-390.png` });
 
-    // Resend: a new delivery of the same event, verified by the receiver, delivered.
+    // Resend: a new delivery of the same event, verified by the receiver, delivered. The list re-renders with it on
+    // top; the first delivery keeps its disclosure open and the focus on its Resend button.
+    const firstId = (await delivery.getAttribute('data-delivery-id'))!;
     await delivery.getByRole('button', { name: 'Resend' }).focus();
     await page.keyboard.press('Enter');
     await waitFor('the resend', () => receiver.received.length === 2, 5_000);
+    await expect.poll(() => section.locator('#webhook-deliveries > li').count(), { timeout: 10_000 }).toBe(2);
+    const resentFrom = section.locator(`#webhook-deliveries > li[data-delivery-id="${firstId}"]`);
+    expect(await resentFrom.locator('details').getAttribute('open')).toBe('');
+    expect(await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.closest('li')?.dataset.deliveryId])).toEqual([
+      'Resend',
+      firstId,
+    ]);
     const [first, again] = receiver.received;
     expect(again!.verifyError).toBeUndefined();
     expect(again!.headers['webhook-id']).toBe(first!.headers['webhook-id']);

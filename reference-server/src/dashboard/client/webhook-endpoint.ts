@@ -4,6 +4,7 @@
  * endpoint is its section's `data-endpoint-id`, the program comes from onProgram (program-event.ts).
  */
 import { $, type Answer, button, clear, el, messageOf, notice, when } from './dom';
+import { keepingPlace } from './keep-place';
 import { api } from './session-api';
 import { onProgram, type OpenProgram } from './program-event';
 
@@ -96,8 +97,8 @@ async function load(): Promise<void> {
     ['Signing secret', endpoint.secret_hint],
   ];
   clear($('webhook-endpoint-facts')).append(...facts.flatMap(([term, value]) => [el('dt', { text: term }), el('dd', { text: value })]));
-  const list = clear($('webhook-deliveries'));
-  for (const d of page.data) list.appendChild(deliveryRow(program.id, d));
+  const list = $('webhook-deliveries');
+  keepingPlace(list, 'data-delivery-id', () => clear(list).append(...page.data.map((d) => deliveryRow(program.id, d))));
   cursor = page.next_cursor;
   $('webhook-deliveries-older').hidden = cursor === null;
   $('webhook-deliveries-empty').hidden = page.data.length > 0;

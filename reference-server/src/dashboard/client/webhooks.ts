@@ -4,6 +4,7 @@
  * Deliveries link open its own page (webhook-endpoint.ts) with the full history. The program comes from onProgram.
  */
 import { $, type Answer, all, api, button, clear, el, messageOf, notice as noticeIn, type NoticeKind, onSubmit } from './dom';
+import { keepingPlace } from './keep-place';
 import { onProgram, type OpenProgram } from './program-event';
 import { deliveriesTable } from './webhook-deliveries';
 
@@ -22,7 +23,10 @@ function base(): string {
 
 async function load(): Promise<void> {
   const endpoints = (await api<Answer<'dashboardListWebhookEndpoints'>>('GET', base())).data;
-  const list = clear($('webhooks-list'));
+  const list = $('webhooks-list');
+  keepingPlace(list, 'data-endpoint-id', () => render(clear(list), endpoints));
+}
+function render(list: HTMLElement, endpoints: Endpoint[]): void {
   if (endpoints.length === 0) {
     list.appendChild(el('p', { className: 'muted', text: 'No endpoints yet.' }));
     return;

@@ -10,6 +10,7 @@ import {
   compiled,
   compiledFamily,
   insertRow,
+  rowValues,
   type Db,
   type DeferredInserts,
 } from './engine';
@@ -293,8 +294,8 @@ interface LeadStatements {
  * PostgreSQL (`unnest` of one array per column): its condition fails the statement (a cast that cannot succeed,
  * depending on the row so that PostgreSQL cannot raise it while planning) for a customer no longer as read; then
  * one read, held apart, failing the same way for a customer that is gone (an update finds no row to check). SQLite
- * (`json_each` of one JSON text): the condition is in the `where`, and the batch fails when the statement changed
- * fewer rows than it holds (`each`, store/engine/deferred-inserts.ts).
+ * (`rowValues`: the rows bound as a `values` table): the condition is in the `where`, and the batch fails when the
+ * statement changed fewer rows than it holds (`each`, store/engine/deferred-inserts.ts).
  */
 function heldLeadChange(held: DeferredInserts, customer: Customer, columns: string[], changes: Record<string, unknown>): void {
   const key = columns.join(',');
@@ -355,13 +356,13 @@ function pgLeadStatements(columns: string[]): LeadStatements {
 }
 
 function sqliteLeadStatements(columns: string[]): LeadStatements {
-  const names = leadRowNames(columns);
-  const changeText =
-    `update "customers" set ${columns.map((column) => `"${column}" = v.new_${column}`).join(', ')} ` +
-    `from (select ${names.map((column, index) => `value ->> ${index} as ${column}`).join(', ')} from json_each(?)) as v ` +
-    `where "customers"."id" = v.id and "customers"."status" = v.was_status and "customers"."customer_key" is v.was_key ` +
-    `and "customers"."provisional" = v.was_provisional and "customers"."lead_by_browser" = v.was_lead_by_browser`;
-  return { change: (rows) => CompiledQuery.raw(changeText, [JSON.stringify(rows)]) };
+  const change = rowValues(
+    leadRowNames(columns),
+    `update "customers" set ${columns.map((column) => `"${column}" = v.new_${column}`).join(', ')} from v ` +
+      `where "customers"."id" = v.id and "customers"."status" = v.was_status and "customers"."customer_key" is v.was_key ` +
+      `and "customers"."provisional" = v.was_provisional and "customers"."lead_by_browser" = v.was_lead_by_browser`,
+  );
+  return { change };
 }
 
 const convert = compiledFamily<{ id: number; occurredAt: number; now: number }, unknown, boolean>((db, $, keepStatus) =>
@@ -380,7 +381,7 @@ const conversions = new BatchAnswers<number, Conversion>();
 
 const conversionOf = (customer: Customer): [number, Conversion] => [customer.id, customer.converted_at === null ? 'open' : 'converted'];
 
-/** The conversions of a combined batch: one statement for all of them, fixed text (one array or JSON per column). */
+/** The conversions of a combined batch: one statement for all of them (PostgreSQL: one array per column; SQLite: `rowValues`). */
 const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) => CompiledQuery> = {
   numbered: (rows) =>
     CompiledQuery.raw(
@@ -398,14 +399,11 @@ const conversionStatement: Record<'numbered' | 'question', (rows: unknown[][]) =
         `where "customers"."id" = v.id and "customers"."id" = any($1::int8[])`,
       [0, 1, 2, 3].map((column) => rows.map((row) => row[column])),
     ),
-  question: (rows) =>
-    CompiledQuery.raw(
-      `update "customers" set "converted_at" = v.converted_at, "updated_at" = v.updated_at, ` +
-        `"status" = case when v.keep_status then "customers"."status" else 'converted' end ` +
-        `from (select value ->> 0 as id, value ->> 1 as converted_at, value ->> 2 as updated_at, value ->> 3 as keep_status ` +
-        `from json_each(?)) as v where "customers"."id" = v.id`,
-      [JSON.stringify(rows)],
-    ),
+  question: rowValues(
+    ['id', 'converted_at', 'updated_at', 'keep_status'],
+    `update "customers" set "converted_at" = v.converted_at, "updated_at" = v.updated_at, ` +
+      `"status" = case when v.keep_status then "customers"."status" else 'converted' end from v where "customers"."id" = v.id`,
+  ),
 };
 
 /**

@@ -76,7 +76,8 @@ async function openSqlite(file: string): Promise<Store> {
  * Kysely's SQLite driver prepares every statement anew, and preparing cost more than running the small
  * statements of a tracking request (BENCHMARKS.md, profiling: `prepare` was 17 % of the click route's CPU).
  * The queries are a small fixed set of SQL texts, so statements are kept by text; the bound only guards
- * against a caller that builds unbounded variants.
+ * against a caller that builds unbounded variants. It leaves room for the held inserts' texts, one per row count up
+ * to 64 for each table and column set a batch writes (store/engine/deferred-inserts.ts), some 40 KB each.
  */
 function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCache) {
   const statements = new Map<string, SqliteDatabase.Statement>();
@@ -88,7 +89,7 @@ function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCach
       if (writesCachedTables(text)) lookups.invalidate();
       let statement = statements.get(text);
       if (!statement) {
-        if (statements.size >= 500) statements.clear();
+        if (statements.size >= 1000) statements.clear();
         statement = sqlite.prepare(text);
         statements.set(text, statement);
       }

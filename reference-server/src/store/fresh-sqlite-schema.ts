@@ -19,6 +19,7 @@ export const migrations: readonly string[] = [
   '0014_dashboard_data',
   '0016_dashboard_pages_indexes',
   '0017_metric_shards',
+  '0018_partial_indexes',
 ];
 
 /** The statements that make it in an empty database: tables, indexes, then the rows the migrations wrote. */
@@ -57,7 +58,6 @@ export const statements: readonly string[] = [
   'CREATE TABLE "daily_metrics" ("program_id" integer not null, "day" text not null, "partner_id" integer not null, "clicks" integer default 0 not null, "leads" integer default 0 not null, "sales" integer default 0 not null, "shard" integer not null default 0, primary key ("program_id", "day", "partner_id", "shard"))',
   'CREATE TABLE "daily_amounts" ("program_id" integer not null, "day" text not null, "partner_id" integer not null, "currency" text not null, "revenue_cents" integer default 0 not null, "commissions_cents" integer default 0 not null, "shard" integer not null default 0, primary key ("program_id", "day", "partner_id", "currency", "shard"))',
   'CREATE INDEX "clicks_program" on "clicks" ("program_id", "id")',
-  'CREATE UNIQUE INDEX "customers_program_key" on "customers" ("program_id", "is_test", "customer_key")',
   'CREATE UNIQUE INDEX "customers_click" on "customers" ("click_id")',
   'CREATE INDEX "sales_program" on "sales" ("program_id", "id")',
   'CREATE INDEX "events_program" on "events" ("program_id", "id")',
@@ -80,14 +80,15 @@ export const statements: readonly string[] = [
   'CREATE INDEX "commissions_program_id" on "commissions" ("program_id", "id")',
   'CREATE INDEX "payouts_program" on "payouts" ("program_id", "id")',
   'CREATE INDEX "payouts_program_partner" on "payouts" ("program_id", "partner_id", "id")',
-  'CREATE INDEX "commissions_payout" on "commissions" ("payout_id")',
-  'CREATE INDEX "commissions_clawback_payout" on "commissions" ("clawback_payout_id")',
   'CREATE INDEX "risk_events_program" on "risk_events" ("program_id", "id")',
   'CREATE INDEX "risk_events_program_partner" on "risk_events" ("program_id", "partner_id", "id")',
   'CREATE INDEX "webhook_attempts_delivery" on "webhook_attempts" ("delivery_id", "id")',
   'CREATE INDEX "membership_invitations_email" on "membership_invitations" ("email")',
   'CREATE INDEX "customers_program_clicked" on "customers" ("program_id", "clicked_at")',
   'CREATE INDEX "audit_log_program_target" on "audit_log" ("program_id", "target", "id")',
+  'CREATE UNIQUE INDEX "customers_program_key" on "customers" ("program_id", "is_test", "customer_key") where "customer_key" is not null',
+  'CREATE INDEX "commissions_payout" on "commissions" ("payout_id") where "payout_id" is not null',
+  'CREATE INDEX "commissions_clawback_payout" on "commissions" ("clawback_payout_id") where "clawback_payout_id" is not null',
   'INSERT INTO "kysely_migration_lock" ("id", "is_locked") VALUES (\'migration_lock\', 0)',
   'INSERT INTO "sqlite_sequence" ("name", "seq") VALUES (\'commissions\', 0)',
 ];

@@ -7,17 +7,21 @@ import type { Statement } from './statement';
 export type Placeholders = 'question' | 'numbered';
 
 /**
- * How many rows one statement takes. SQLite: chunks of these sizes, largest first (one statement per set bit of n up
- * to 64), so each table and column set has at most seven statement texts, kept prepared by text (store/db.ts); its
- * statements cost no round trip. PostgreSQL: every row of the group in one statement, one round trip, as far as
- * `MAX_PARAMETERS` allows (the protocol's limit is 65,535).
+ * How many rows one statement takes. SQLite: up to `MAX_SQLITE_ROWS`, so a batch writes each table and column set in
+ * one statement (a text per row count, kept prepared by text: store/db.ts). Each statement more costs SQLite about
+ * a third of a click's rows: it seeks each of the table's b-trees from the root again, reads and writes the
+ * AUTOINCREMENT counter, opens a statement journal; in chunks of powers of two (16 + 8 + 4 + 2 + 1 for 31 rows) a click
+ * took 20 % more of SQLite's work than in one statement of 32 (docs/performance-notes.md, "SQLite: one statement per
+ * table").
+ * PostgreSQL: every row of the group in one statement, one round trip, as far as `MAX_PARAMETERS` allows (the
+ * protocol's limit is 65,535).
  */
-const CHUNKS = [64, 32, 16, 8, 4, 2, 1];
+const MAX_SQLITE_ROWS = 64;
 const MAX_PARAMETERS = 30_000;
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-/** Statement texts by dialect, table, columns and row count: a bounded set (see `CHUNKS`), kept across batches. */
+/** Statement texts by dialect, table, columns and row count: a bounded set (see `MAX_SQLITE_ROWS`), kept across batches. */
 const texts = new Map<string, string>();
 
 interface Group {
@@ -145,8 +149,13 @@ export class DeferredInserts {
     const statements: { table: string; query: CompiledQuery; alone?: boolean; each?: number }[] = [];
     for (const group of groups) {
       if (group.statement) {
-        const each = group.each ? group.rows.length : undefined;
-        statements.push({ table: group.table, query: group.statement(group.rows), alone: group.alone, each });
+        // SQLite: as many rows a statement as an insert takes, so that its texts by row count stay few (`rowValues`).
+        const size = this.placeholders === 'numbered' ? group.rows.length : MAX_SQLITE_ROWS;
+        for (let at = 0; at < group.rows.length; at += size) {
+          const rows = group.rows.slice(at, at + size);
+          const each = group.each ? rows.length : undefined;
+          statements.push({ table: group.table, query: group.statement(rows), alone: group.alone, each });
+        }
         continue;
       }
       let at = 0;
@@ -155,7 +164,7 @@ export class DeferredInserts {
         const size =
           this.placeholders === 'numbered'
             ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length))
-            : CHUNKS.find((chunk) => chunk <= left)!;
+            : Math.min(left, MAX_SQLITE_ROWS);
         statements.push({ table: group.table, query: this.insert(group, group.rows.slice(at, at + size), literals) });
         at += size;
       }
@@ -219,6 +228,29 @@ export class DeferredInserts {
   private head(group: Group): string {
     return `insert into "${group.table}" (${group.columns.map((column) => `"${column}"`).join(', ')})`;
   }
+}
+
+/**
+ * SQLite: held rows as a named table for a statement that writes many rows at once (a batch's lead changes and
+ * conversions, store/customers.ts), `with v(names) as (values (?, …), …) <statement from v>`: the values bound as
+ * parameters, one text per row count (at most `MAX_SQLITE_ROWS`, kept prepared: store/db.ts). Read from one JSON
+ * text with `json_each`, SQLite parsed each row's JSON again for every column it read: 2 to 3 µs more per lead.
+ */
+export function rowValues(names: readonly string[], statement: string): (rows: unknown[][]) => CompiledQuery {
+  const byCount = new Map<number, string>();
+  const tuple = `(${names.map(() => '?').join(', ')})`;
+  return (rows) => {
+    let text = byCount.get(rows.length);
+    if (text === undefined) {
+      text = `with v(${names.join(', ')}) as (values ${Array.from({ length: rows.length }, () => tuple).join(', ')}) ${statement}`;
+      byCount.set(rows.length, text);
+    }
+    // As JSON gave them: a boolean as 1 or 0, a value left undefined as null.
+    return CompiledQuery.raw(
+      text,
+      flat(rows, names.length).map((value) => (typeof value === 'boolean' ? Number(value) : (value ?? null))),
+    );
+  };
 }
 
 /** `row`'s values in the order of `columns` when its defined columns are exactly those, in that order; else undefined. */

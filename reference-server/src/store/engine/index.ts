@@ -18,6 +18,7 @@
  * - `bumpProgramMetrics`, `bumpDailyMetrics`, `addDailyAmounts`: counter changes, summed per batch and written last
  *   in a fixed order (metrics.ts).
  * - `behindSavepoint`: a step of a request that may fail alone (a sale's commission).
+ * - `rowValues`: SQLite's text for a held statement that writes many rows at once (deferred-inserts.ts).
  *
  * Reads. `BatchRead` with `inAdvance`: keys a request names when it queues, read once for its whole batch
  * (batch.ts). `coalesced`: a lookup many requests ask at once, read by one statement per turn on PostgreSQL
@@ -41,7 +42,7 @@ export {
   type ReadInAdvance,
   type Tx,
 } from './batch';
-export type { DeferredInserts } from './deferred-inserts';
+export { rowValues, type DeferredInserts } from './deferred-inserts';
 export { coalesced } from './coalesced';
 export { compiled, compiledFamily, eachKey, insertRow, listParameter } from './compiled';
 export { behindSavepoint, writeTransaction } from './group-commit';

@@ -19,6 +19,7 @@ export const migrations: readonly string[] = [
   '0014_dashboard_data',
   '0016_dashboard_pages_indexes',
   '0017_metric_shards',
+  '0018_tracking_write_indexes',
 ];
 
 /** The statements that make it in an empty database: tables, indexes, then the rows the migrations wrote. */
@@ -56,9 +57,6 @@ export const statements: readonly string[] = [
   'CREATE TABLE "program_metrics" ("program_id" integer not null, "clicks" integer default 0 not null, "leads" integer default 0 not null, "sales" integer default 0 not null, "processor_sales" integer default 0 not null, "test_clicks" integer default 0 not null, "test_leads" integer default 0 not null, "test_sales" integer default 0 not null, "last_click_at" integer, "last_lead_at" integer, "last_sale_at" integer, "last_processor_sale_at" integer, "last_event_at" integer, "shard" integer not null default 0, primary key ("program_id", "shard"))',
   'CREATE TABLE "daily_metrics" ("program_id" integer not null, "day" text not null, "partner_id" integer not null, "clicks" integer default 0 not null, "leads" integer default 0 not null, "sales" integer default 0 not null, "shard" integer not null default 0, primary key ("program_id", "day", "partner_id", "shard"))',
   'CREATE TABLE "daily_amounts" ("program_id" integer not null, "day" text not null, "partner_id" integer not null, "currency" text not null, "revenue_cents" integer default 0 not null, "commissions_cents" integer default 0 not null, "shard" integer not null default 0, primary key ("program_id", "day", "partner_id", "currency", "shard"))',
-  'CREATE INDEX "clicks_program" on "clicks" ("program_id", "id")',
-  'CREATE UNIQUE INDEX "customers_program_key" on "customers" ("program_id", "is_test", "customer_key")',
-  'CREATE UNIQUE INDEX "customers_click" on "customers" ("click_id")',
   'CREATE INDEX "sales_program" on "sales" ("program_id", "id")',
   'CREATE INDEX "events_program" on "events" ("program_id", "id")',
   'CREATE INDEX "chain_runs_program" on "chain_runs" ("program_id", "created_at")',
@@ -88,6 +86,8 @@ export const statements: readonly string[] = [
   'CREATE INDEX "membership_invitations_email" on "membership_invitations" ("email")',
   'CREATE INDEX "customers_program_clicked" on "customers" ("program_id", "clicked_at")',
   'CREATE INDEX "audit_log_program_target" on "audit_log" ("program_id", "target", "id")',
+  'CREATE UNIQUE INDEX "customers_program_key" on "customers" ("program_id", "is_test", "customer_key") where "customer_key" is not null',
+  'CREATE UNIQUE INDEX "customers_click" on "customers" ("click_id") where "click_id" is not null',
   'INSERT INTO "kysely_migration_lock" ("id", "is_locked") VALUES (\'migration_lock\', 0)',
   'INSERT INTO "sqlite_sequence" ("name", "seq") VALUES (\'commissions\', 0)',
 ];

@@ -15,6 +15,7 @@ import { riskSignalsMigration } from './migrations/0013_risk_signals';
 import { dashboardDataMigration } from './migrations/0014_dashboard_data';
 import { dashboardPagesIndexesMigration } from './migrations/0016_dashboard_pages_indexes';
 import { metricShardsMigration } from './migrations/0017_metric_shards';
+import { trackingWriteIndexesMigration } from './migrations/0018_tracking_write_indexes';
 import type { Dialect } from './db';
 import type { Database } from './schema';
 
@@ -37,6 +38,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '0014_dashboard_data': dashboardDataMigration(dialect),
     '0016_dashboard_pages_indexes': dashboardPagesIndexesMigration,
     '0017_metric_shards': metricShardsMigration(dialect),
+    '0018_tracking_write_indexes': trackingWriteIndexesMigration,
   };
 }
 

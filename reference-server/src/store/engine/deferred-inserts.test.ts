@@ -101,11 +101,14 @@ describe('DeferredInserts', () => {
     ]);
   });
 
-  it('on SQLite, in one statement per 64 rows (each statement more costs SQLite a seek of every index)', async () => {
+  it('on SQLite, in statements of a multiple of 8 rows up to 64, then the rest (few texts, few statements)', async () => {
     const held = new DeferredInserts('question');
     for (let n = 0; n < 100; n++) held.add('events', { occurred_at: n });
     const queries = await written(held);
-    expect(queries.map((q) => q.parameters.length)).toEqual([64, 36]);
+    expect(queries.map((q) => q.parameters.length)).toEqual([64, 32, 4]);
+    const batch = new DeferredInserts('question');
+    for (let n = 0; n < 27; n++) batch.add('events', { occurred_at: n });
+    expect((await written(batch)).map((q) => q.parameters.length)).toEqual([24, 3]);
     const few = new DeferredInserts('question');
     for (let n = 0; n < 3; n++) few.add('events', { occurred_at: n });
     expect((await written(few)).map((q) => q.sql)).toEqual(['insert into "events" ("occurred_at") values (?), (?), (?)']);

@@ -7,8 +7,8 @@ import type { Statement } from './statement';
 export type Placeholders = 'question' | 'numbered';
 
 /**
- * How many rows one statement takes. SQLite: up to `MAX_SQLITE_ROWS`, so a batch writes each table and column set in
- * one statement (a text per row count, kept prepared by text: store/db.ts). Each statement more costs SQLite about
+ * How many rows one statement takes. SQLite: `sqliteChunk`, so a batch writes each table and column set in one or two
+ * statements (a text per row count, kept prepared by text: store/db.ts). Each statement more costs SQLite about
  * a third of a click's rows: it seeks each of the table's b-trees from the root again, reads and writes the
  * AUTOINCREMENT counter, opens a statement journal; in chunks of powers of two (16 + 8 + 4 + 2 + 1 for 31 rows) a click
  * took 20 % more of SQLite's work than in one statement of 32 (docs/performance-notes.md, "SQLite: one statement per
@@ -19,9 +19,18 @@ export type Placeholders = 'question' | 'numbered';
 const MAX_SQLITE_ROWS = 64;
 const MAX_PARAMETERS = 30_000;
 
+/**
+ * SQLite: the rows of the next statement, out of `left`: a multiple of 8 up to `MAX_SQLITE_ROWS`, then the rest. A
+ * prepared statement of many rows holds tens of kilobytes, so 15 texts a table (8, 16, … 64 and 1 to 7) rather than
+ * 64 keep the server's memory in its budget (BENCHMARKS.md, peak RSS), for one statement more in most batches.
+ */
+function sqliteChunk(left: number): number {
+  return left < 8 ? left : Math.min(MAX_SQLITE_ROWS, left - (left % 8));
+}
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
-/** Statement texts by dialect, table, columns and row count: a bounded set (see `MAX_SQLITE_ROWS`), kept across batches. */
+/** Statement texts by dialect, table, columns and row count: a bounded set (see `sqliteChunk`), kept across batches. */
 const texts = new Map<string, string>();
 
 interface Group {
@@ -149,12 +158,13 @@ export class DeferredInserts {
     const statements: { table: string; query: CompiledQuery; alone?: boolean; each?: number }[] = [];
     for (const group of groups) {
       if (group.statement) {
-        // SQLite: as many rows a statement as an insert takes, so that its texts by row count stay few (`rowValues`).
-        const size = this.placeholders === 'numbered' ? group.rows.length : MAX_SQLITE_ROWS;
-        for (let at = 0; at < group.rows.length; at += size) {
+        // SQLite: in the inserts' chunks, so that its texts by row count stay few (`rowValues`).
+        for (let at = 0; at < group.rows.length; ) {
+          const size = this.placeholders === 'numbered' ? group.rows.length : sqliteChunk(group.rows.length - at);
           const rows = group.rows.slice(at, at + size);
           const each = group.each ? rows.length : undefined;
           statements.push({ table: group.table, query: group.statement(rows), alone: group.alone, each });
+          at += size;
         }
         continue;
       }
@@ -164,7 +174,7 @@ export class DeferredInserts {
         const size =
           this.placeholders === 'numbered'
             ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length))
-            : Math.min(left, MAX_SQLITE_ROWS);
+            : sqliteChunk(left);
         statements.push({ table: group.table, query: this.insert(group, group.rows.slice(at, at + size), literals) });
         at += size;
       }
@@ -233,7 +243,7 @@ export class DeferredInserts {
 /**
  * SQLite: held rows as a named table for a statement that writes many rows at once (a batch's lead changes and
  * conversions, store/customers.ts), `with v(names) as (values (?, …), …) <statement from v>`: the values bound as
- * parameters, one text per row count (at most `MAX_SQLITE_ROWS`, kept prepared: store/db.ts). Read from one JSON
+ * parameters, one text per row count (`sqliteChunk`'s, kept prepared: store/db.ts). Read from one JSON
  * text with `json_each`, SQLite parsed each row's JSON again for every column it read: 2 to 3 µs more per lead.
  */
 export function rowValues(names: readonly string[], statement: string): (rows: unknown[][]) => CompiledQuery {

@@ -188,10 +188,9 @@ describe('sections in Chromium at 390 px', () => {
     await expect.poll(() => section.locator('#webhook-deliveries > li').count(), { timeout: 10_000 }).toBe(2);
     const resentFrom = section.locator(`#webhook-deliveries > li[data-delivery-id="${firstId}"]`);
     expect(await resentFrom.locator('details').getAttribute('open')).toBe('');
-    expect(await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.closest('li')?.dataset.deliveryId])).toEqual([
-      'Resend',
-      firstId,
-    ]);
+    expect(
+      await page.evaluate(() => [document.activeElement?.textContent, document.activeElement?.closest('li')?.dataset.deliveryId]),
+    ).toEqual(['Resend', firstId]);
     const [first, again] = receiver.received;
     expect(again!.verifyError).toBeUndefined();
     expect(again!.headers['webhook-id']).toBe(first!.headers['webhook-id']);

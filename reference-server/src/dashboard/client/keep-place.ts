@@ -7,7 +7,8 @@
 export function keepingPlace(list: HTMLElement, key: string, render: () => void): void {
   const rowOf = (node: Element): string | null => node.closest('[' + key + ']')?.getAttribute(key) ?? null;
   const active = document.activeElement;
-  const focused = active instanceof HTMLElement && list.contains(active) ? { row: rowOf(active), tag: active.tagName, text: active.textContent } : null;
+  const focused =
+    active instanceof HTMLElement && list.contains(active) ? { row: rowOf(active), tag: active.tagName, text: active.textContent } : null;
   const open = new Set(Array.from(list.querySelectorAll('details[open]'), rowOf));
   render();
   const row = (value: string | null): Element | null =>

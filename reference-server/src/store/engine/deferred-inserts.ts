@@ -159,7 +159,7 @@ export class DeferredInserts {
     for (const group of groups) {
       if (group.statement) {
         // SQLite: in the inserts' chunks, so that its texts by row count stay few (`rowValues`).
-        for (let at = 0; at < group.rows.length; ) {
+        for (let at = 0; at < group.rows.length;) {
           const size = this.placeholders === 'numbered' ? group.rows.length : sqliteChunk(group.rows.length - at);
           const rows = group.rows.slice(at, at + size);
           const each = group.each ? rows.length : undefined;
@@ -172,9 +172,7 @@ export class DeferredInserts {
       while (at < group.rows.length) {
         const left = group.rows.length - at;
         const size =
-          this.placeholders === 'numbered'
-            ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length))
-            : sqliteChunk(left);
+          this.placeholders === 'numbered' ? Math.min(left, Math.floor(MAX_PARAMETERS / group.columns.length)) : sqliteChunk(left);
         statements.push({ table: group.table, query: this.insert(group, group.rows.slice(at, at + size), literals) });
         at += size;
       }

@@ -1,42 +1,16 @@
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Kysely, type Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { uniqueSchemaName } from '../db';
 import { readAmountTotals, readProgramMetrics, type Db } from '../engine';
-import { migrationsFor } from '../migrate';
-import { pgDriver } from '../pg-driver';
+import { migratingDatabase } from './migrating-database';
 
-// The suite's store: PostgreSQL when DATABASE_URL names one, else SQLite in memory.
-const url = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => close?.());
 
-/** A database of this test's own, with a migrator over the real migrations (taken to any of them by the test). */
+/** A database of this test's own (migrating-database.ts); dropped after the test. */
 async function emptyDatabase(): Promise<{ db: Kysely<unknown>; migrator: Migrator }> {
-  const dialect = url ? 'postgres' : 'sqlite';
-  let db: Kysely<unknown>;
-  let schema: string | undefined;
-  if (url) {
-    schema = uniqueSchemaName('m0017');
-    const pg = pgDriver();
-    const pool = new pg.Pool({ connectionString: url, max: 2, options: `-c search_path="${schema}"` });
-    await pool.query(`CREATE SCHEMA "${schema}"`);
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    close = async () => {
-      await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(db);
-      await db.destroy();
-    };
-  } else {
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
-    close = () => db.destroy();
-  }
-  const migrations = migrationsFor(dialect);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  return { db, migrator };
+  const opened = await migratingDatabase('m0017');
+  close = opened.close;
+  return opened;
 }
 
 describe('migration 0017: metric shards', () => {

@@ -1,9 +1,7 @@
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type Kysely, type Migrator, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, uniqueSchemaName, type Store } from '../db';
-import { migrationsFor } from '../migrate';
-import { pgDriver } from '../pg-driver';
+import { migratingDatabase } from './migrating-database';
 
 const url = process.env.DATABASE_URL ?? 'sqlite::memory:';
 let store: Store | undefined;
@@ -28,33 +26,11 @@ async function plan(store: Store, query: string): Promise<string> {
   });
 }
 
-/** A database of this test's own, with a migrator over the real migrations (taken to any of them by the test). */
+/** A database of this test's own (migrating-database.ts); dropped after the test. */
 async function emptyDatabase(): Promise<{ db: Kysely<unknown>; migrator: Migrator }> {
-  const pgUrl = url.startsWith('postgres') ? url : undefined;
-  const dialect = pgUrl ? 'postgres' : 'sqlite';
-  let db: Kysely<unknown>;
-  let schema: string | undefined;
-  if (pgUrl) {
-    schema = uniqueSchemaName('m0018');
-    const pg = pgDriver();
-    const pool = new pg.Pool({ connectionString: pgUrl, max: 2, options: `-c search_path="${schema}"` });
-    await pool.query(`CREATE SCHEMA "${schema}"`);
-    db = new Kysely({ dialect: new PostgresDialect({ pool }) });
-    close = async () => {
-      await sql.raw(`DROP SCHEMA "${schema}" CASCADE`).execute(db);
-      await db.destroy();
-    };
-  } else {
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SqliteDatabase(':memory:') }) });
-    close = () => db.destroy();
-  }
-  const migrations = migrationsFor(dialect);
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  return { db, migrator };
+  const opened = await migratingDatabase('m0018');
+  close = opened.close;
+  return opened;
 }
 
 const customer = (id: number, key: string | null, click: string | null) =>

@@ -76,8 +76,8 @@ async function openSqlite(file: string): Promise<Store> {
  * Kysely's SQLite driver prepares every statement anew, and preparing cost more than running the small
  * statements of a tracking request (BENCHMARKS.md, profiling: `prepare` was 17 % of the click route's CPU).
  * The queries are a small fixed set of SQL texts, so statements are kept by text; the bound only guards
- * against a caller that builds unbounded variants. It leaves room for the held inserts' texts, one per row count up
- * to 64 for each table and column set a batch writes (store/engine/deferred-inserts.ts), some 40 KB each.
+ * against a caller that builds unbounded variants. It leaves room for the held inserts' texts, up to 15 row counts
+ * for each table and column set a batch writes (`sqliteChunk` in store/engine/deferred-inserts.ts).
  */
 function withStatementCache(sqlite: SqliteDatabase.Database, lookups: LookupCache) {
   const statements = new Map<string, SqliteDatabase.Statement>();

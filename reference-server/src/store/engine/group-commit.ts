@@ -74,6 +74,13 @@ interface Job {
 }
 
 /**
+ * PostgreSQL: a batch starts beside one flushing its COMMIT at once when this many requests wait, else after this
+ * long (or when the COMMIT returns). Measured on 2 cores, 50 connections: 12 took the click from 83–97 to 76–80 µs of
+ * CPU per request, the lead from 160 to 128 and the sale from 166–174 to 133 (docs/performance-notes.md).
+ */
+const BESIDE_A_COMMIT = { requests: 12, afterMs: 5 };
+
+/**
  * Group commit (BENCHMARKS.md, "Group commit"): a tracking request hands its writes to a writer, which runs every
  * request queued by the next turn of the event loop (at most `maxBatch`) back to back inside one `BEGIN … COMMIT`:
  * first combined (`runCombined`: no savepoint each, plain inserts held for multi-row inserts), and when a request
@@ -86,27 +93,21 @@ interface Job {
  * store/engine/metrics.ts), in a fixed order.
  *
  * One batch runs its requests at a time per server. On SQLite that is all: the next starts after its COMMIT. On
- * PostgreSQL each batch runs on one pooled connection, and once a batch has sent its COMMIT the next one starts
- * while PostgreSQL flushes it (at most `shards.length` batches at once, and only once enough requests wait for it
- * to be worth a batch: `BESIDE_A_COMMIT`): the server would otherwise sit idle for that flush. Batches of one server and of the servers sharing a database run side by side with no lock between
- * them: what a batch writes cannot depend on another batch being absent. A sale's transaction id is unique by
- * constraint, a conversion read in advance is checked again when written (store/customers.ts), and a lead's change
- * to its customer is conditional on the customer as read. The metric upserts come last in every batch, each a
- * statement of its own, sorted (store/engine/metrics.ts), into the rows of the batch's own shard, which no batch
- * running beside it writes (`metricShards` in store/engine/metrics.ts): batches never wait for each other's flush on a program's counters.
- * They can still wait for each other (or for a transaction outside the group commit, a refund, the dashboard) on
- * rows their requests touch in request order, a customer two servers' leads change at once; when
- * PostgreSQL breaks such a deadlock (or a serialization failure) by failing a statement of the batch, a combined
- * batch runs again request by request, and there only the failing request rolls back to its savepoint and runs
- * again in the next batch (at most `maxAttempts` times), never answered in between.
+ * PostgreSQL each batch runs on one pooled connection, and once a batch has sent its COMMIT the next one starts while
+ * PostgreSQL flushes it (at most `shards.length` batches at once, and only once enough requests wait for it to be worth
+ * a batch: `BESIDE_A_COMMIT`): the server would otherwise sit idle for that flush. Batches of one server and of the
+ * servers sharing a database run side by side with no lock between them: what a batch writes cannot depend on another
+ * batch being absent. A sale's transaction id is unique by constraint, a conversion read in advance is checked again
+ * when written (store/customers.ts), and a lead's change to its customer is conditional on the customer as read. The
+ * metric upserts come last in every batch, each a statement of its own, sorted (store/engine/metrics.ts), into the rows
+ * of the batch's own shard, which no batch running beside it writes (`metricShards` in store/engine/metrics.ts):
+ * batches never wait for each other's flush on a program's counters. They can still wait for each other (or for a
+ * transaction outside the group commit, a refund, the dashboard) on rows their requests touch in request order, a
+ * customer two servers' leads change at once; when PostgreSQL breaks such a deadlock (or a serialization failure) by
+ * failing a statement of the batch, a combined batch runs again request by request, and there only the failing request
+ * rolls back to its savepoint and runs again in the next batch (at most `maxAttempts` times), never answered in
+ * between.
  */
-/**
- * PostgreSQL: a batch starts beside one flushing its COMMIT at once when this many requests wait, else after this
- * long (or when the COMMIT returns). Measured on 2 cores, 50 connections: 12 took the click from 83–97 to 76–80 µs of
- * CPU per request, the lead from 160 to 128 and the sale from 166–174 to 133 (docs/performance-notes.md).
- */
-const BESIDE_A_COMMIT = { requests: 12, afterMs: 5 };
-
 export class GroupCommit {
   private queue: Job[] = [];
   private scheduled = false;

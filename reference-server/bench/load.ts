@@ -20,6 +20,11 @@ export interface LoadResult {
    * on shared cores, where the load generator and the neighbours take turns with the server.
    */
   cpuUsPerRequest: number;
+  /**
+   * How busy the machine's cores were during the run, in % (all processes: the server, the database, the load
+   * generator, the neighbours). Near 100, a run is bound by the cores, and another process can only share them.
+   */
+  hostBusyPct: number;
   statuses: Record<string, number>;
 }
 
@@ -55,6 +60,27 @@ export function cpuMs(pid: number): number {
   }
 }
 
+/**
+ * The machine's CPU time so far, all cores (Linux `/proc/stat`'s first line: user, nice, system, idle, iowait, irq,
+ * softirq, steal), in clock ticks: busy and in all. Steal, time the hypervisor gave to other machines, counts as busy:
+ * the cores were not ours to use.
+ */
+export function hostTicks(): { busy: number; total: number } {
+  try {
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = ticks.reduce((sum, value) => sum + value, 0);
+    return { busy: total - ticks[3]! - ticks[4]!, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** % of the machine's CPU time busy between two readings of `hostTicks`. */
+export function busyPct(before: ReturnType<typeof hostTicks>, after: ReturnType<typeof hostTicks>): number {
+  const total = after.total - before.total;
+  return total > 0 ? ((after.busy - before.busy) * 100) / total : 0;
+}
+
 const mb = (bytes: number) => bytes / 2 ** 20;
 
 /** Peaks of the samples the server wrote between `from` and `to` (epoch ms); undefined when there are none. */
@@ -83,6 +109,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const startedAt = Date.now();
   let peak = rssMb(options.pid);
   const cpuBefore = cpuMs(options.pid);
+  const hostBefore = hostTicks();
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(options.pid))), 100);
   try {
     const result = await autocannon({
@@ -101,6 +128,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
       errors: result.errors + result.timeouts,
       peakRssMb: peak,
       cpuUsPerRequest: result.requests.total > 0 ? ((cpuMs(options.pid) - cpuBefore) * 1000) / result.requests.total : 0,
+      hostBusyPct: busyPct(hostBefore, hostTicks()),
       statuses,
       ...(options.memoryFile ? { peakHeap: heapPeaks(options.memoryFile, startedAt, Date.now()) } : {}),
     };

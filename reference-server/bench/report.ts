@@ -47,9 +47,10 @@ export function writeReport(report: Report): void {
     '',
     `Ratio: the server's req/s over a bare Fastify route's, in the same run; the row is the median of ${report.repeats} repeats`,
     `("ratios seen" lists them all). Targets: the ratio shown, p99 ≤ ${p99TargetMs} ms, peak RSS ≤ ${rssTargetMb} MB. "postgres ×2" is two`,
-    'server processes on one PostgreSQL database taking the same load between them.',
+    'server processes on one PostgreSQL database taking the same load between them. In brackets after the p99: the bare',
+    "route's own p99 in the same repeat, what the machine's cores allowed at that hour.",
     '',
-    '| Store | Route | ratio | target | ratios seen | req/s | bare req/s | p50 ms | p99 ms | peak RSS MB | heap used / total MB | CPU µs/req | non-2xx |',
+    '| Store | Route | ratio | target | ratios seen | req/s | bare req/s | p50 ms | p99 ms (bare) | peak RSS MB | heap used / total MB | CPU µs/req | non-2xx |',
     '|---|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const t of report.tracking) {
@@ -60,7 +61,7 @@ export function writeReport(report: Report): void {
       lines.push(
         `| ${t.store} | ${pair.route} | ${ratio.toFixed(2)} | ≥ ${target} ${mark(ratio >= target)} | ` +
           `${(pair.ratios ?? [ratio]).map((r) => r.toFixed(2)).join(', ')} | ${pair.server.rps.toFixed(0)} | ${pair.bare.rps.toFixed(0)} | ` +
-          `${pair.server.p50} | ${pair.server.p99} ${mark(pair.server.p99 <= p99TargetMs)} | ` +
+          `${pair.server.p50} | ${pair.server.p99} ${mark(pair.server.p99 <= p99TargetMs)} (${pair.bare.p99}) | ` +
           `${pair.server.peakRssMb.toFixed(0)} ${mark(pair.server.peakRssMb <= rssTargetMb)} | ${heap(pair)} | ` +
           `${pair.server.cpuUsPerRequest.toFixed(0)} | ${pair.server.non2xx} |`,
       );
@@ -74,17 +75,18 @@ export function writeReport(report: Report): void {
       '## Two servers on one PostgreSQL database',
       '',
       'The same total load (the same connections, split evenly) through one server and through two. Target: two take at least',
-      "one's load.",
+      "one's load. Cores busy: the whole machine's CPU time in use during the run (servers, PostgreSQL, the load generator).",
       '',
-      '| Route | one server req/s | two servers req/s | two ÷ one |',
-      '|---|---:|---:|---|',
+      '| Route | one server req/s | two servers req/s | two ÷ one | cores busy, one server | cores busy, two servers |',
+      '|---|---:|---:|---|---:|---:|',
     );
     for (const pair of two.pairs) {
       const single = one.pairs.find((p) => p.route === pair.route);
       if (!single) continue;
       const gain = pair.server.rps / single.server.rps;
       lines.push(
-        `| ${pair.route} | ${single.server.rps.toFixed(0)} | ${pair.server.rps.toFixed(0)} | ${gain.toFixed(2)} ${mark(gain >= 1)} |`,
+        `| ${pair.route} | ${single.server.rps.toFixed(0)} | ${pair.server.rps.toFixed(0)} | ${gain.toFixed(2)} ${mark(gain >= 1)} | ` +
+          `${single.server.hostBusyPct.toFixed(0)} % | ${pair.server.hostBusyPct.toFixed(0)} % |`,
       );
     }
   }

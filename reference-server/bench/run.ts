@@ -32,7 +32,7 @@ const describe = (pair: TrackingPair) => {
     : '';
   return (
     `${pair.route.padEnd(6)} ${server.rps.toFixed(0).padStart(6)} req/s (bare ${bare.rps.toFixed(0)}, ratio ${(server.rps / bare.rps).toFixed(2)})` +
-    `  p50 ${server.p50} ms  p99 ${server.p99} ms  CPU ${server.cpuUsPerRequest.toFixed(0)} µs/req` +
+    `  p50 ${server.p50} ms  p99 ${server.p99} ms (bare ${bare.p99})  CPU ${server.cpuUsPerRequest.toFixed(0)} µs/req  cores busy ${server.hostBusyPct.toFixed(0)} %` +
     `  peak RSS ${server.peakRssMb.toFixed(0)} MB${heap}  non-2xx ${server.non2xx}`
   );
 };

@@ -73,6 +73,8 @@ async function loadSplit(
     errors: results.reduce((sum, r) => sum + r.errors, 0),
     peakRssMb: Math.max(...results.map((r) => r.peakRssMb)),
     cpuUsPerRequest: rps > 0 ? results.reduce((sum, r) => sum + r.cpuUsPerRequest * r.rps, 0) / rps : 0,
+    // The same window on the same machine, read by each run: their mean.
+    hostBusyPct: results.reduce((sum, r) => sum + r.hostBusyPct, 0) / results.length,
     statuses: {},
     peakHeap: results.map((r) => r.peakHeap).reduce((a, b) => (a && b && a.totalMb >= b.totalMb ? a : (b ?? a))),
   };

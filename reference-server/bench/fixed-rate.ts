@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { privateDatabase } from '../test/scale/databases';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './open-loop';
-import { spawnBare, spawnBenchServer } from './processes';
+import { benchPostgresUrl, spawnBare, spawnBenchServer } from './processes';
 
 /**
- * `pnpm bench:fixed-rate`: latency at steady request rates, what a shop's visitors meet, where `pnpm bench` floods
+ * `pnpm --filter @svc/reference-server bench:fixed-rate` (after `pnpm build`): latency at steady request rates, what a shop's visitors meet, where `pnpm bench` floods
  * the server with 50 requests always waiting (there a request's time is mostly its wait in line: 50 over the
  * throughput). Each route and rate runs against the server and then the bare Fastify route (bench/bare-server.ts),
  * so the server's own share is the difference. FIXED_RATES (500,1000,2000 a second), FIXED_SECONDS (8),
@@ -13,16 +13,13 @@ import { spawnBare, spawnBenchServer } from './processes';
 const rates = (process.env.FIXED_RATES ?? '500,1000,2000').split(',').map(Number);
 const seconds = Number(process.env.FIXED_SECONDS ?? 8);
 const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
-const postgres =
-  process.env.BENCH_DATABASE_URL ??
-  (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test');
 
 const cell = (r: OpenLoopResult) => `${r.p50} / ${r.p90} / ${r.p99}${r.non2xx > 0 ? ` (${r.non2xx} non-2xx)` : ''}`;
 
 console.log('| Store | Route | rate / s | server p50 / p90 / p99 ms | bare p50 / p90 / p99 ms |');
 console.log('|---|---|---:|---|---|');
 for (const store of stores) {
-  const db = privateDatabase(`bench_fixed_${store}`, store === 'postgres' ? postgres : '');
+  const db = privateDatabase(`bench_fixed_${store}`, store === 'postgres' ? benchPostgresUrl : '');
   const server = await spawnBenchServer(db.url);
   const bare = await spawnBare();
   try {
@@ -63,7 +60,7 @@ for (const store of stores) {
             transaction_id: `fixed_${tag}_${rate}_${n}`,
             amount_cents: 1999,
             currency: 'USD',
-            customer_key: key(n % clicks.length),
+            customer_key: key(n % Math.max(1, clicks.length)),
             provider: 'stripe',
             provider_payment_id: `pi_${tag}_${rate}_${n}`,
           }),

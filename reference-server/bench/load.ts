@@ -65,7 +65,7 @@ export function cpuMs(pid: number): number {
  * softirq, steal), in clock ticks: busy and in all. Steal, time the hypervisor gave to other machines, counts as busy:
  * the cores were not ours to use.
  */
-export function hostTicks(): { busy: number; total: number } {
+function hostTicks(): { busy: number; total: number } {
   try {
     const ticks = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
     const total = ticks.reduce((sum, value) => sum + value, 0);
@@ -76,7 +76,7 @@ export function hostTicks(): { busy: number; total: number } {
 }
 
 /** % of the machine's CPU time busy between two readings of `hostTicks`. */
-export function busyPct(before: ReturnType<typeof hostTicks>, after: ReturnType<typeof hostTicks>): number {
+function busyPct(before: ReturnType<typeof hostTicks>, after: ReturnType<typeof hostTicks>): number {
   const total = after.total - before.total;
   return total > 0 ? ((after.busy - before.busy) * 100) / total : 0;
 }

@@ -5,6 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnServer, type ServerProcess } from '../test/scale/server-process';
 
+/** The PostgreSQL server the benches use: BENCH_DATABASE_URL, else DATABASE_URL when it names PostgreSQL, else the local one. */
+export const benchPostgresUrl =
+  process.env.BENCH_DATABASE_URL ??
+  (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test');
+
 export interface BareProcess {
   url: string;
   pid: number;

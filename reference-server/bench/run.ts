@@ -3,6 +3,7 @@ import { privateDatabase } from '../test/scale/databases';
 import { benchEventScale, type EventScaleBench } from './events-scale';
 import { writeReport } from './report';
 import { benchStartUp, type StartUpBench } from './start-up';
+import { benchPostgresUrl } from './processes';
 import { benchTracking, medianPairs, type TrackingBench, type TrackingPair } from './tracking';
 
 /**
@@ -19,9 +20,6 @@ const events = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const repeats = Number(process.env.BENCH_REPEATS ?? 3);
 const startUpRuns = Number(process.env.BENCH_START_UP_RUNS ?? 20);
 const stores = (process.env.BENCH_STORES ?? 'sqlite,postgres').split(',');
-const postgres =
-  process.env.BENCH_DATABASE_URL ??
-  (process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : 'postgres://postgres@127.0.0.1:5432/test');
 /** `tracking`, `start-up` or `scale` runs that part only (the report then holds that part). */
 const only = process.env.BENCH_ONLY;
 
@@ -61,7 +59,7 @@ for (const store of stores) {
   // A fresh SQLite file or PostgreSQL schema per store, removed afterwards; named per store, not by DATABASE_URL.
   // SQLite passes '' rather than undefined: undefined would take privateDatabase's default, the suite's DATABASE_URL
   // (test/scale/databases.ts), and the "sqlite" rows would measure PostgreSQL whenever DATABASE_URL names it.
-  const storeUrl = store === 'postgres' ? postgres : '';
+  const storeUrl = store === 'postgres' ? benchPostgresUrl : '';
   if (only === undefined || only === 'tracking') {
     tracking.push(await trackingRepeats(store, store, storeUrl, 1));
     // Servers that add up: the same load through two processes on one database (SQLite is one process's file).

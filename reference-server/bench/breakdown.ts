@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateDatabase } from '../test/scale/databases';
 import { load } from './load';
-import { spawnBenchServer } from './processes';
+import { benchPostgresUrl, benchProgram, json, spawnBenchServer } from './processes';
 
 /**
  * `node --import tsx bench/breakdown.ts [sqlite|postgres]`: the per-request CPU breakdown of click, lead and sale
@@ -15,11 +15,7 @@ const store = process.argv[2] ?? 'sqlite';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const dir = process.env.PROFILE_DIR ?? '/tmp/svc-profile';
 mkdirSync(dir, { recursive: true });
-const db = privateDatabase(
-  `breakdown_${store}`,
-  store === 'postgres' ? (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test') : undefined,
-);
-const json = { 'content-type': 'application/json' };
+const db = privateDatabase(`breakdown_${store}`, store === 'postgres' ? benchPostgresUrl : undefined);
 
 interface Node {
   id: number;
@@ -80,7 +76,7 @@ async function profiled(run: (server: Awaited<ReturnType<typeof spawnBenchServer
   return { file: join(dir, file), totals, all };
 }
 
-const program = { id: 0, token: '', short: '' };
+let program: Awaited<ReturnType<typeof benchProgram>> | undefined;
 const clickIds: string[] = [];
 const customers: string[] = [];
 const report: string[] = [];
@@ -89,19 +85,14 @@ for (const route of routes) {
   let rps = 0;
   let n = 0;
   const result = await profiled(async (server) => {
-    if (!program.id) {
-      const p = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
-      const partner = await server.control.createPartner({ program_id: p.id });
-      const link = await server.control.createLink({ program_id: p.id, partner_id: partner.id });
-      Object.assign(program, { id: p.id, token: p.api_token, short: link.short_link });
-    }
-    const auth = { ...json, authorization: `Bearer ${program.token}` };
+    program ??= await benchProgram(server);
+    const { auth, clickBody } = program;
     const requests = {
       click: {
         method: 'POST' as const,
         path: '/api/v1/track/click',
         headers: json,
-        body: JSON.stringify({ affiliate_url: `https://shop.example.com/landing?aff=${program.short}&utm_source=bench` }),
+        body: clickBody,
         onResponse: (status: number, body: string) => {
           if (status === 200 && clickIds.length < 200_000) clickIds.push((JSON.parse(body) as { click_id: string }).click_id);
         },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { privateDatabase } from '../test/scale/databases';
 import { openLoop, type OpenLoopRequest, type OpenLoopResult } from './open-loop';
-import { benchPostgresUrl, spawnBare, spawnBenchServer } from './processes';
+import { benchPostgresUrl, benchProgram, json, spawnBare, spawnBenchServer } from './processes';
 
 /**
  * `pnpm --filter @svc/reference-server bench:fixed-rate` (after `pnpm build`): latency at steady request rates, what a shop's visitors meet, where `pnpm bench` floods
@@ -23,12 +23,7 @@ for (const store of stores) {
   const server = await spawnBenchServer(db.url);
   const bare = await spawnBare();
   try {
-    const program = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
-    const partner = await server.control.createPartner({ program_id: program.id });
-    const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
-    const json = { 'content-type': 'application/json' };
-    const auth = { ...json, authorization: `Bearer ${program.api_token}` };
-    const clickBody = JSON.stringify({ affiliate_url: `https://shop.example.com/landing?aff=${link.short_link}` });
+    const { auth, clickBody } = await benchProgram(server);
     const tag = randomBytes(3).toString('hex');
     // Each rate's leads take that rate's fresh clicks, and its sales those leads' customers (a commission each),
     // as in `pnpm bench`.

@@ -74,3 +74,22 @@ export async function spawnBenchServer(databaseUrl: string, nodeArgs: string[] =
     },
   };
 }
+
+/** The JSON content type every bench request sends. */
+export const json = { 'content-type': 'application/json' };
+
+/** A program paying 10 % of every sale, one partner and a link: what every tracking bench sends its requests to. */
+export async function benchProgram(server: ServerProcess): Promise<{
+  /** Headers of the key-authenticated routes (lead, sale). */
+  auth: Record<string, string>;
+  /** A click's body, on the link. */
+  clickBody: string;
+}> {
+  const program = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
+  const partner = await server.control.createPartner({ program_id: program.id });
+  const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
+  return {
+    auth: { ...json, authorization: `Bearer ${program.api_token}` },
+    clickBody: JSON.stringify({ affiliate_url: `https://shop.example.com/landing?aff=${link.short_link}&utm_source=bench` }),
+  };
+}

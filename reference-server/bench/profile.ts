@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { privateDatabase } from '../test/scale/databases';
 import { load } from './load';
-import { spawnBenchServer } from './processes';
+import { benchProgram, spawnBenchServer } from './processes';
 
 /**
  * `node --import tsx bench/profile.ts [click|lead|sale]`: runs the built server under `node --cpu-prof`,
@@ -13,17 +13,18 @@ const dir = process.env.PROFILE_DIR ?? '/tmp/svc-profile';
 mkdirSync(dir, { recursive: true });
 const db = privateDatabase('profile');
 const server = await spawnBenchServer(db.url, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
-const program = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
-const partner = await server.control.createPartner({ program_id: program.id });
-const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
-const auth = { 'content-type': 'application/json', authorization: `Bearer ${program.api_token}` };
+const { auth, clickBody } = await benchProgram(server);
+// The sales are of one customer attributed to the link (a commission each, as in `pnpm bench`): a click, then its lead.
+const post = async (path: string, body: string) => (await fetch(`${server.url}${path}`, { method: 'POST', headers: auth, body })).json();
+const { click_id } = (await post('/api/v1/track/click', clickBody)) as { click_id: string };
+await post('/api/v1/track/lead', JSON.stringify({ customer_key: 'profiled', click_id }));
 let n = 0;
 const requests = {
   click: {
     method: 'POST',
     path: '/api/v1/track/click',
     headers: auth,
-    body: JSON.stringify({ affiliate_url: `https://shop.example.com/?aff=${link.short_link}` }),
+    body: clickBody,
   },
   lead: {
     method: 'POST',
@@ -37,7 +38,7 @@ const requests = {
     headers: auth,
     setupRequest: (r: object) => ({
       ...r,
-      body: JSON.stringify({ transaction_id: `p-${n++}`, amount_cents: 1000, customer_key: 'nobody' }),
+      body: JSON.stringify({ transaction_id: `p-${n++}`, amount_cents: 1000, currency: 'USD', customer_key: 'profiled' }),
     }),
   },
 }[route]!;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerProcess } from '../test/scale/server-process';
 import type { RequestSpec } from 'autocannon';
 import { load, type LoadResult } from './load';
-import { spawnBare, spawnBenchServer, type BenchServer } from './processes';
+import { benchProgram, json, spawnBare, spawnBenchServer, type BenchServer } from './processes';
 
 export interface TrackingPair {
   route: 'click' | 'lead' | 'sale';
@@ -80,8 +80,6 @@ async function loadSplit(
   };
 }
 
-const json = { 'content-type': 'application/json' };
-
 /**
  * autocannon's `setupRequest` sending `body(n)` as the n-th request's body, n counting from 0 in each run. The bare
  * route's lead and sale runs take their bodies from the same `body` as the server's: the load generator shares the
@@ -104,11 +102,7 @@ export async function benchTracking(store: string, databaseUrl: string, options:
   const server = servers[0]!;
   const bare = await spawnBare();
   try {
-    const program = await server.control.createProgram({ commission_type: 'recurring_percent', commission_rate: 10 });
-    const partner = await server.control.createPartner({ program_id: program.id });
-    const link = await server.control.createLink({ program_id: program.id, partner_id: partner.id });
-    const auth = { ...json, authorization: `Bearer ${program.api_token}` };
-    const clickBody = JSON.stringify({ affiliate_url: `https://shop.example.com/landing?aff=${link.short_link}&utm_source=bench` });
+    const { auth, clickBody } = await benchProgram(server);
     const run = (name: string, target: Target | Target[], request: Parameters<typeof load>[0]['request']) =>
       loadSplit(name, [target].flat(), options, request);
     const serverTarget = servers.map((s) => ({ url: s.url, pid: s.child.pid!, memoryFile: s.memoryFile }));
